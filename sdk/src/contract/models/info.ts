@@ -1,0 +1,109 @@
+// Models of the info group (§2.7) and the configuration sections of §2.10.
+import Type, { type Static } from 'typebox';
+import { CaptchaProvider, ContainerPortMappingType } from '../enums.ts';
+import { Nullable, OptionalNullable, Timestamp } from '../schema.ts';
+
+export const ClientConfig = Type.Object(
+  {
+    title: Type.String(),
+    slogan: Type.String(),
+    footerInfo: Nullable(Type.String()),
+    customTheme: Nullable(Type.String()),
+    apiPublicKey: OptionalNullable(
+      Type.String({ description: 'Base64 X25519 key, only when encryption is on' }),
+    ),
+    logoUrl: Nullable(Type.String()),
+    portMapping: ContainerPortMappingType,
+    defaultLifetime: Type.Integer({ description: 'minutes' }),
+    extensionDuration: Type.Integer({ description: 'minutes' }),
+    renewalWindow: Type.Integer({ description: 'minutes' }),
+  },
+  { title: 'ClientConfig' },
+);
+export type ClientConfig = Static<typeof ClientConfig>;
+
+export const ClientCaptchaInfoModel = Type.Object(
+  { type: CaptchaProvider, siteKey: Type.String() },
+  { title: 'ClientCaptchaInfoModel' },
+);
+export type ClientCaptchaInfoModel = Static<typeof ClientCaptchaInfoModel>;
+
+export const HashPowChallenge = Type.Object(
+  {
+    id: Type.String({ pattern: '^[0-9a-f]{12}$' }),
+    challenge: Type.String({ pattern: '^[0-9a-f]{16}$' }),
+    difficulty: Type.Integer(),
+  },
+  { title: 'HashPowChallenge' },
+);
+export type HashPowChallenge = Static<typeof HashPowChallenge>;
+
+export const PostInfoModel = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    isPinned: Type.Boolean(),
+    tags: Nullable(Type.Array(Type.String())),
+    authorAvatar: Nullable(Type.String()),
+    authorName: Nullable(Type.String()),
+    time: Timestamp,
+  },
+  { title: 'PostInfoModel' },
+);
+export type PostInfoModel = Static<typeof PostInfoModel>;
+
+export const PostDetailModel = Type.Object(
+  { ...PostInfoModel.properties, content: Type.String() },
+  { title: 'PostDetailModel' },
+);
+export type PostDetailModel = Static<typeof PostDetailModel>;
+
+export const AccountPolicy = Type.Object(
+  {
+    allowRegister: Type.Boolean({ default: true }),
+    activeOnRegister: Type.Boolean({ default: true }),
+    useCaptcha: Type.Boolean({ default: false }),
+    emailConfirmationRequired: Type.Boolean({ default: false }),
+    emailDomainList: Type.String({ default: '', description: 'Comma-separated exact domains; empty = any' }),
+  },
+  { title: 'AccountPolicy' },
+);
+export type AccountPolicy = Static<typeof AccountPolicy>;
+
+export const GlobalConfig = Type.Object(
+  {
+    title: Type.String({ default: 'GZ' }),
+    slogan: Type.String({ default: 'Hack for fun not for profit' }),
+    description: OptionalNullable(Type.String()),
+    footerInfo: OptionalNullable(Type.String()),
+    customTheme: OptionalNullable(Type.String()),
+    apiEncryption: Type.Boolean({ default: false }),
+    logoHash: OptionalNullable(Type.String()),
+    faviconHash: OptionalNullable(Type.String()),
+  },
+  { title: 'GlobalConfig' },
+);
+export type GlobalConfig = Static<typeof GlobalConfig>;
+
+export const ContainerPolicy = Type.Object(
+  {
+    autoDestroyOnLimitReached: Type.Boolean({ default: false }),
+    maxExerciseContainerCountPerUser: Type.Integer({ default: 1 }),
+    defaultLifetime: Type.Integer({ minimum: 1, maximum: 7200, default: 120 }),
+    extensionDuration: Type.Integer({ minimum: 1, maximum: 7200, default: 120 }),
+    renewalWindow: Type.Integer({ minimum: 1, maximum: 360, default: 10 }),
+  },
+  { title: 'ContainerPolicy' },
+);
+export type ContainerPolicy = Static<typeof ContainerPolicy>;
+
+export const ConfigEditModel = Type.Object(
+  {
+    accountPolicy: OptionalNullable(AccountPolicy),
+    globalConfig: OptionalNullable(GlobalConfig),
+    containerPolicy: OptionalNullable(ContainerPolicy),
+  },
+  { title: 'ConfigEditModel' },
+);
+export type ConfigEditModel = Static<typeof ConfigEditModel>;

@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every package; `--project NAME` narrows it.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'sdk', root: 'sdk', include: ['test/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'server',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: 'web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'tests',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
