@@ -1,0 +1,114 @@
+// Brings up what the tests need beyond npm: a Chromium for puppeteer-core and a PostgreSQL server.
+// On Debian as root, missing packages are installed with apt and a throwaway PostgreSQL cluster is started;
+// elsewhere this says exactly what is missing and which variable points the tests at an existing one.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import net from 'node:net';
+
+const isRoot = process.getuid?.() === 0;
+const isDebian = existsSync('/etc/debian_version');
+const canInstall = isRoot && isDebian;
+
+const run = (cmd, args, options = {}) =>
+  execFileSync(cmd, args, { stdio: 'pipe', encoding: 'utf8', ...options });
+
+let aptUpdated = false;
+const aptInstall = (packages) => {
+  console.log(`[test-env] installing ${packages.join(', ')} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    run('apt-get', ['update', '-q'], { env });
+    aptUpdated = true;
+  }
+  run('apt-get', ['install', '-y', '-q', '--no-install-recommends', ...packages], { env });
+};
+
+const chromiumCandidates = [
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+
+const findChromium = () => chromiumCandidates.find((file) => existsSync(file));
+
+const ensureChromium = (missing) => {
+  if (process.env.PENNON_TEST_CHROMIUM) return;
+  let found = findChromium();
+  if (!found && canInstall) {
+    aptInstall(['chromium', 'fonts-noto-core']);
+    found = findChromium();
+  }
+  if (found) process.env.PENNON_TEST_CHROMIUM = found;
+  else
+    missing.push(
+      'Chromium: install it (Debian: apt-get install chromium) or set PENNON_TEST_CHROMIUM=/path/to/chrome',
+    );
+};
+
+const pgBinDir = () => {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  return versions.map((v) => `${root}/${v}/bin`).find((dir) => existsSync(`${dir}/initdb`));
+};
+
+const PG_PORT = Number(process.env.PENNON_TEST_POSTGRES_PORT || 54329);
+const PG_DIR = '/tmp/pennon-test-postgres';
+
+const portOpen = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+/** A cluster of our own under /tmp, trust auth on loopback: nothing to configure, nothing shared. */
+const startCluster = async (bin) => {
+  if (await portOpen(PG_PORT)) return;
+  const asPostgres = (args) => run('runuser', ['-u', 'postgres', '--', ...args]);
+  if (!existsSync(`${PG_DIR}/PG_VERSION`)) {
+    mkdirSync(PG_DIR, { recursive: true });
+    run('chown', ['postgres:postgres', PG_DIR]);
+    asPostgres([`${bin}/initdb`, '-D', PG_DIR, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8']);
+  }
+  asPostgres([
+    `${bin}/pg_ctl`,
+    '-D',
+    PG_DIR,
+    '-l',
+    `${PG_DIR}/server.log`,
+    '-o',
+    `-p ${PG_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-w',
+    'start',
+  ]);
+};
+
+const ensurePostgres = async (missing) => {
+  if (process.env.PENNON_TEST_POSTGRES_URL) return;
+  let bin = pgBinDir();
+  if (!bin && canInstall) {
+    aptInstall(['postgresql']);
+    bin = pgBinDir();
+  }
+  if (bin && isRoot) {
+    await startCluster(bin);
+    process.env.PENNON_TEST_POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
+    return;
+  }
+  missing.push(
+    'PostgreSQL: set PENNON_TEST_POSTGRES_URL=postgres://user:password@host:port/db (a role that may CREATE DATABASE), ' +
+      'or run the tests as root on Debian so a throwaway cluster is installed and started',
+  );
+};
+
+/** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
+export const prepareTestEnvironment = async () => {
+  const missing = [];
+  ensureChromium(missing);
+  await ensurePostgres(missing);
+  return missing;
+};

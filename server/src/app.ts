@@ -1,0 +1,40 @@
+// Assembles the server from its plugins; nothing here listens, so tests can `inject` or listen on a free port.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { infoApi } from './api/info.ts';
+import type { Connection } from './db/database.ts';
+import { errors } from './http/errors.ts';
+import { health } from './http/health.ts';
+import { openapi } from './http/openapi.ts';
+import { hasWebBuild, spaFallback, web } from './http/web.ts';
+import { ConfigStore } from './services/config-store.ts';
+import type { Settings } from './settings.ts';
+import { version } from './version.ts';
+
+export interface AppOptions {
+  settings: Settings;
+  connection: Connection;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const buildApp = async ({
+  settings,
+  connection,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger,
+    // GZ::CTF matches routes case-insensitively; parameter values keep their case.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    trustProxy: true,
+  });
+  const config = new ConfigStore(connection.db, settings.portMapping);
+
+  await app.register(errors, { webFallback: spaFallback(settings.webDir) });
+  await app.register(openapi, { version });
+  await app.register(health, { db: connection.db });
+  await app.register(infoApi, { config });
+  if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
+
+  app.addHook('onClose', async () => connection.db.destroy());
+  return app;
+};

@@ -1,0 +1,63 @@
+// One query layer for both engines: SQLite (embedded default) and PostgreSQL (a postgres:// URL).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Connection {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, without credentials: for logs. */
+  describe: string;
+}
+
+const isPostgres = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+export const connect = (databaseUrl: string): Connection => {
+  if (isPostgres(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const safe = new URL(databaseUrl);
+    safe.password = '';
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      describe: `PostgreSQL ${safe.host}${safe.pathname}`,
+    };
+  }
+  const file = databaseUrl.replace(/^sqlite:/, '');
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  // WAL lets readers go on while a write commits; a busy timeout rides out short write locks.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+    describe: `SQLite ${file}`,
+  };
+};
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+export const migrate = async (db: Kysely<Database>): Promise<MigrationResultSet> => {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'pennon_migration',
+    migrationLockTableName: 'pennon_migration_lock',
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+};

@@ -1,0 +1,21 @@
+// Weak ETags over the serialized body, with 304 on a matching If-None-Match (§1.6).
+import { createHash } from 'node:crypto';
+import type { onSendHookHandler } from 'fastify';
+
+export const weakEtag = (body: string | Buffer): string =>
+  `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+const matches = (header: string | undefined, etag: string): boolean =>
+  !!header?.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
+
+export const etagOnSend: onSendHookHandler = async (request, reply, payload) => {
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+  const etag = weakEtag(payload);
+  reply.header('etag', etag).header('cache-control', 'no-cache, must-revalidate');
+  if (!matches(request.headers['if-none-match'], etag)) return payload;
+  reply.code(304);
+  return '';
+};

@@ -1,0 +1,39 @@
+// Serves a route of the shared contract: the schemas that type the SDK validate the request and shape the reply.
+import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@pennon/sdk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { etagOnSend } from './etag.ts';
+
+export type RouteRequest<R extends RouteDef> = FastifyRequest<{
+  Params: RouteParams<R>;
+  Querystring: RouteQuery<R>;
+  Body: RouteBody<R>;
+}>;
+
+export type RouteHandler<R extends RouteDef> = (
+  request: RouteRequest<R>,
+  reply: FastifyReply,
+) => Promise<RouteResponse<R>>;
+
+/** `/api/game/{id}/notices` → `/api/game/:id/notices` */
+export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+export const mount = <R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void => {
+  const responseSchema = typeof def.response === 'object' ? def.response : undefined;
+  app.route({
+    method: def.method,
+    url: toFastifyPath(def.path),
+    schema: {
+      summary: def.summary,
+      ...(def.params && { params: def.params }),
+      ...(def.query && { querystring: def.query }),
+      ...(def.body && { body: def.body }),
+      ...(responseSchema && { response: { 200: responseSchema } }),
+      ...(def.hidden && { hide: true }),
+    },
+    ...(def.etag && { onSend: etagOnSend }),
+    handler: async (request, reply) => {
+      const result = await handler(request as RouteRequest<R>, reply);
+      return def.response === 'empty' ? reply.send() : result;
+    },
+  });
+};

@@ -1,0 +1,33 @@
+#!/usr/bin/env -S npx tsx
+// Starts the platform: settings from the environment, migrations, then listen until a signal says stop.
+import { mkdirSync } from 'node:fs';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { connect, migrate } from './db/database.ts';
+import { readSettings, SettingsError } from './settings.ts';
+
+const settings = (() => {
+  try {
+    return readSettings();
+  } catch (err) {
+    if (!(err instanceof SettingsError)) throw err;
+    console.error(`Pennon cannot start: ${err.message}`);
+    process.exit(1);
+  }
+})();
+mkdirSync(settings.dataDir, { recursive: true });
+const connection = connect(settings.databaseUrl);
+await migrate(connection.db);
+const app = await buildApp({ settings, connection, logger: { level: settings.logLevel } });
+
+closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+await app.listen({ host: settings.host, port: settings.port });
+const { port } = app.server.address() as { port: number };
+const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+app.log.info({ database: connection.describe, dataDir: settings.dataDir }, 'Pennon is ready');
+console.log(`\n  Pennon is serving at http://${shown}:${port}/  (${connection.describe})\n`);

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readSettings, SettingsError } from '../src/settings.ts';
+
+describe('settings from the environment', () => {
+  it('defaults to port 8080 and an SQLite file in ./data', () => {
+    const settings = readSettings({});
+    expect(settings.port).toBe(8080);
+    expect(settings.dataDir).toBe(path.resolve('data'));
+    expect(settings.databaseUrl).toBe(`sqlite:${path.resolve('data', 'pennon.db')}`);
+    expect(settings.portMapping).toBe('Default');
+  });
+
+  it('puts the default database inside the chosen data directory', () => {
+    const settings = readSettings({ PENNON_DATA_DIR: '/srv/pennon' });
+    expect(settings.databaseUrl).toBe('sqlite:/srv/pennon/pennon.db');
+  });
+
+  it('takes a PostgreSQL URL as it is', () => {
+    const url = 'postgres://ctf:pw@db:5432/ctf';
+    expect(readSettings({ PENNON_DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it.each(['abc', '-1', '70000', '80.5'])('refuses PORT=%s with a message naming it', (port) => {
+    expect(() => readSettings({ PORT: port })).toThrow(SettingsError);
+    expect(() => readSettings({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it('accepts the port mapping case-insensitively and refuses unknown ones', () => {
+    expect(readSettings({ PENNON_PORT_MAPPING: 'platformproxy' }).portMapping).toBe('PlatformProxy');
+    expect(() => readSettings({ PENNON_PORT_MAPPING: 'tunnel' })).toThrow(/PlatformProxy/);
+  });
+});

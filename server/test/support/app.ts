@@ -1,0 +1,41 @@
+// A real server on a real database of the given kind, reached through `inject`.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Connection, connect, migrate } from '../../src/db/database.ts';
+import { readSettings } from '../../src/settings.ts';
+import type { DatabaseKind, TestDatabase } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  connection: Connection;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export const startTestApp = async (
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+): Promise<TestApp> => {
+  const database = await kind.create();
+  const settings = readSettings({
+    PENNON_DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'pennon-data-')),
+    PENNON_WEB_DIR: path.join(os.tmpdir(), 'pennon-no-web-build'),
+    PENNON_DATABASE_URL: database.url,
+    ...env,
+  });
+  const connection = connect(settings.databaseUrl);
+  await migrate(connection.db);
+  const app = await buildApp({ settings, connection });
+  return {
+    app,
+    connection,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+};

@@ -1,0 +1,55 @@
+// The whole slice: database → server → SDK → web client in a real browser.
+import type { Browser } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../server/src/db/database.ts';
+import { ConfigStore } from '../../server/src/services/config-store.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+describe('home page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const bodyText = (page: import('puppeteer-core').Page) => page.evaluate(() => document.body.innerText);
+
+  it('shows the configured title and slogan, and a new title after the config changes', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.body.innerText.includes('Hack for fun not for profit'));
+    expect(await bodyText(page)).toContain('GZ');
+    expect(await page.title()).toBe('GZ::CTF');
+
+    const connection = connect(server.databaseUrl);
+    const store = new ConfigStore(connection.db, 'Default');
+    const { globalConfig } = await store.read();
+    await store.update({
+      globalConfig: { ...globalConfig, title: 'Harbour CTF', slogan: 'Raise the pennant' },
+    });
+    await connection.db.destroy();
+
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.body.innerText.includes('Raise the pennant'), {
+      timeout: 10_000,
+    });
+    expect(await bodyText(page)).toContain('Harbour CTF');
+    expect(await page.title()).toBe('Harbour CTF::CTF');
+  });
+
+  it('renders client routes in any letter case, and the not-found page for others', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.url}/ACCOUNT/login`, { waitUntil: 'networkidle0' });
+    expect(response?.status()).toBe(200);
+    await page.waitForSelector('h1, h2');
+    const missing = await browser.newPage();
+    await missing.goto(`${server.url}/no/such/page`, { waitUntil: 'networkidle0' });
+    await missing.waitForFunction(() => /not found|404/i.test(document.body.innerText));
+  });
+});
