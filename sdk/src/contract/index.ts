@@ -1,5 +1,12 @@
 export * from './enums.ts';
+export * from './models/account.ts';
+export * from './models/admin.ts';
+export * from './models/assets.ts';
+export * from './models/edit.ts';
+export * from './models/game.ts';
 export * from './models/info.ts';
+export * from './models/team.ts';
+export * from './models/tokens.ts';
 export * from './route.ts';
 export { routes } from './routes/index.ts';
 export * from './schema.ts';

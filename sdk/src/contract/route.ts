@@ -41,8 +41,10 @@ type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
 export type RouteParams<R extends RouteDef> = StaticOr<R['params'], Record<string, never>>;
 export type RouteQuery<R extends RouteDef> = StaticOr<R['query'], Record<string, never>>;
 export type RouteBody<R extends RouteDef> = StaticOr<R['body'], undefined>;
-export type RouteResponse<R extends RouteDef> = R['response'] extends TSchema
-  ? Static<R['response']>
-  : R['response'] extends 'download'
-    ? { data: Blob; fileName: string }
-    : undefined;
+export type RouteResponse<R extends RouteDef> = R['response'] extends 'download'
+  ? { data: Blob; fileName: string }
+  : R['response'] extends 'empty' | 'websocket'
+    ? undefined
+    : R['response'] extends TSchema
+      ? Static<R['response']>
+      : never;

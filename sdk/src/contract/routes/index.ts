@@ -1,4 +1,12 @@
 // The route table: every endpoint of gzctf-api.md §2, grouped as the spec groups them.
+import { account } from './account.ts';
+import { admin } from './admin.ts';
+import { assets } from './assets.ts';
+import { edit } from './edit.ts';
+import { game } from './game.ts';
 import { info } from './info.ts';
+import { proxy } from './proxy.ts';
+import { team } from './team.ts';
+import { tokens } from './tokens.ts';
 
-export const routes = { info } as const;
+export const routes = { account, admin, tokens, assets, edit, game, info, proxy, team } as const;

@@ -1,0 +1,103 @@
+// Models of the account group (§2.1): sign-up, sign-in, recovery and the caller's own profile.
+import Type, { type Static } from 'typebox';
+import { Role } from '../enums.ts';
+import { Guid, Nullable, OptionalNullable } from '../schema.ts';
+
+/** A user name as the platform accepts it: 3–15 characters, any characters. */
+export const UserName = Type.String({ minLength: 3, maxLength: 15 });
+
+export const Email = Type.String({ format: 'email' });
+
+/** Digits with spaces, `+ - . ( )`, and an optional trailing extension (`x123`, `ext. 123`). */
+export const Phone = Type.String({
+  pattern: '^[+0-9\\s().-]*[0-9][+0-9\\s().-]*(?:\\s*(?:[xX]|[eE][xX][tT]\\.?)\\s*[0-9]+)?$',
+});
+
+export const RegisterModel = Type.Object(
+  {
+    userName: UserName,
+    /** Plain text, or the §1.8 ciphertext when API encryption is on. */
+    password: Type.String({ minLength: 1 }),
+    email: Email,
+    /** The captcha answer (Turnstile token or `{id}:{answer}` for HashPow). */
+    challenge: OptionalNullable(Type.String()),
+  },
+  { title: 'RegisterModel' },
+);
+export type RegisterModel = Static<typeof RegisterModel>;
+
+export const LoginModel = Type.Object(
+  {
+    /** A user name or an e-mail address. */
+    userName: Type.String({ minLength: 1 }),
+    password: Type.String({ minLength: 1 }),
+    challenge: OptionalNullable(Type.String()),
+  },
+  { title: 'LoginModel' },
+);
+export type LoginModel = Static<typeof LoginModel>;
+
+export const RecoveryModel = Type.Object(
+  { email: Email, challenge: OptionalNullable(Type.String()) },
+  { title: 'RecoveryModel' },
+);
+export type RecoveryModel = Static<typeof RecoveryModel>;
+
+export const PasswordResetModel = Type.Object(
+  {
+    password: Type.String({ minLength: 1 }),
+    /** Base64 of the e-mail address, as found in the reset link. */
+    email: Type.String({ minLength: 1 }),
+    /** Base64 token from the reset link. */
+    rToken: Type.String({ minLength: 1 }),
+  },
+  { title: 'PasswordResetModel' },
+);
+export type PasswordResetModel = Static<typeof PasswordResetModel>;
+
+/** Both values are the base64 strings of the verify / confirm link. */
+export const AccountVerifyModel = Type.Object(
+  { token: Type.String({ minLength: 1 }), email: Type.String({ minLength: 1 }) },
+  { title: 'AccountVerifyModel' },
+);
+export type AccountVerifyModel = Static<typeof AccountVerifyModel>;
+
+/** Null or missing fields keep their stored values. */
+export const ProfileUpdateModel = Type.Object(
+  {
+    userName: OptionalNullable(UserName),
+    bio: OptionalNullable(Type.String({ maxLength: 128 })),
+    phone: OptionalNullable(Phone),
+    realName: OptionalNullable(Type.String({ maxLength: 128 })),
+    stdNumber: OptionalNullable(Type.String({ maxLength: 64 })),
+  },
+  { title: 'ProfileUpdateModel' },
+);
+export type ProfileUpdateModel = Static<typeof ProfileUpdateModel>;
+
+/** Lengths are checked on the raw string, which may be §1.8 ciphertext. */
+export const PasswordChangeModel = Type.Object(
+  { old: Type.String({ minLength: 6 }), new: Type.String({ minLength: 6 }) },
+  { title: 'PasswordChangeModel' },
+);
+export type PasswordChangeModel = Static<typeof PasswordChangeModel>;
+
+export const MailChangeModel = Type.Object({ newMail: Email }, { title: 'MailChangeModel' });
+export type MailChangeModel = Static<typeof MailChangeModel>;
+
+export const ProfileUserInfoModel = Type.Object(
+  {
+    userId: Guid,
+    role: Role,
+    userName: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    bio: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    realName: Nullable(Type.String()),
+    stdNumber: Nullable(Type.String()),
+    /** Avatar URL, `/assets/{hash}/avatar`. */
+    avatar: Nullable(Type.String()),
+  },
+  { title: 'ProfileUserInfoModel' },
+);
+export type ProfileUserInfoModel = Static<typeof ProfileUserInfoModel>;

@@ -1,0 +1,427 @@
+// Models of the game group (§2.6): game listings, joining, the scoreboard, challenges as players see them,
+// containers, notices, monitoring and traffic capture.
+import Type, { type Static } from 'typebox';
+import {
+  AnswerResult,
+  ChallengeCategory,
+  ChallengeType,
+  ContainerStatus,
+  EventType,
+  GamePermissionFlags,
+  NoticeType,
+  ParticipationStatus,
+  SubmissionType,
+} from '../enums.ts';
+import { Guid, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
+import { ProfileUserInfoModel } from './account.ts';
+import { TeamModel } from './team.ts';
+
+// ---- Listings and joining ----
+
+export const BasicGameInfoModel = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    summary: Type.String(),
+    /** `/assets/{hash}/poster`. */
+    poster: Nullable(Type.String()),
+    /** Team member limit (0 = unlimited). */
+    limit: Type.Integer(),
+    start: Timestamp,
+    end: Timestamp,
+  },
+  { title: 'BasicGameInfoModel' },
+);
+export type BasicGameInfoModel = Static<typeof BasicGameInfoModel>;
+
+export const DivisionInfo = Type.Object(
+  { id: Type.Integer(), name: Type.String(), inviteCodeRequired: Type.Boolean() },
+  { title: 'DivisionInfo' },
+);
+export type DivisionInfo = Static<typeof DivisionInfo>;
+
+export const DetailedGameInfoModel = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    summary: Type.String(),
+    content: Type.String(),
+    hidden: Type.Boolean(),
+    divisions: Nullable(Type.Array(DivisionInfo)),
+    /** Whether the game-level invite code is set. */
+    inviteCodeRequired: Type.Boolean(),
+    writeupRequired: Type.Boolean(),
+    poster: Nullable(Type.String()),
+    limit: Type.Integer(),
+    teamCount: Type.Integer(),
+    /** The caller's division id. */
+    division: Nullable(Type.Integer()),
+    /** The caller's team in this game. */
+    teamName: Nullable(Type.String()),
+    practiceMode: Type.Boolean(),
+    /** `Unsubmitted` when the caller has not joined or is anonymous. */
+    status: ParticipationStatus,
+    start: Timestamp,
+    end: Timestamp,
+  },
+  { title: 'DetailedGameInfoModel' },
+);
+export type DetailedGameInfoModel = Static<typeof DetailedGameInfoModel>;
+
+export const JoinedTeam = Type.Object(
+  { id: Type.Integer({ description: 'team id' }), division: Type.Integer({ description: 'division id' }) },
+  { title: 'JoinedTeam' },
+);
+export type JoinedTeam = Static<typeof JoinedTeam>;
+
+export const GameJoinCheckInfoModel = Type.Object(
+  {
+    /** Only the caller's teams registered in this game with a division. */
+    joinedTeams: Type.Array(JoinedTeam),
+    /** Divisions granting JoinGame. */
+    joinableDivisions: Type.Array(Type.Integer()),
+  },
+  { title: 'GameJoinCheckInfoModel' },
+);
+export type GameJoinCheckInfoModel = Static<typeof GameJoinCheckInfoModel>;
+
+export const GameJoinModel = Type.Object(
+  {
+    teamId: Type.Integer(),
+    /** Required when any division of the game grants JoinGame. */
+    divisionId: OptionalNullable(Type.Integer()),
+    /** The chosen division's code if a division is given, else the game's code. */
+    inviteCode: OptionalNullable(Type.String()),
+  },
+  { title: 'GameJoinModel' },
+);
+export type GameJoinModel = Static<typeof GameJoinModel>;
+
+// ---- Scoreboard ----
+
+export const TimeLine = Type.Object(
+  { time: Timestamp, score: Type.Integer({ description: 'cumulative score' }) },
+  { title: 'TimeLine' },
+);
+export type TimeLine = Static<typeof TimeLine>;
+
+export const TopTimeLine = Type.Object(
+  { id: Type.Integer(), name: Type.String(), items: Type.Array(TimeLine) },
+  { title: 'TopTimeLine' },
+);
+export type TopTimeLine = Static<typeof TopTimeLine>;
+
+export const TimeLineItem = Type.Object(
+  { divisionId: Type.Integer({ description: '0 = overall' }), teams: Type.Array(TopTimeLine) },
+  { title: 'TimeLineItem' },
+);
+export type TimeLineItem = Static<typeof TimeLineItem>;
+
+export const ChallengeItem = Type.Object(
+  {
+    id: Type.Integer(),
+    /** Awarded score including the blood bonus; 0 when the solve is not score-eligible. */
+    score: Type.Integer(),
+    type: SubmissionType,
+    userName: Nullable(Type.String()),
+    time: Timestamp,
+  },
+  { title: 'ChallengeItem' },
+);
+export type ChallengeItem = Static<typeof ChallengeItem>;
+
+export const ScoreboardItem = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    bio: Nullable(Type.String()),
+    divisionId: Nullable(Type.Integer()),
+    avatar: Nullable(Type.String()),
+    score: Type.Integer(),
+    /** 0 when the team is not ranked overall. */
+    rank: Type.Integer(),
+    divisionRank: Nullable(Type.Integer()),
+    /** Time of the last score-eligible solve; −62135596800000 when there is none. */
+    lastSubmissionTime: Timestamp,
+    solvedChallenges: Type.Array(ChallengeItem),
+    solvedCount: Type.Integer(),
+  },
+  { title: 'ScoreboardItem' },
+);
+export type ScoreboardItem = Static<typeof ScoreboardItem>;
+
+export const DivisionChallengeConfig = Type.Object(
+  { challengeId: Type.Integer(), permissions: GamePermissionFlags },
+  { title: 'DivisionChallengeConfig' },
+);
+export type DivisionChallengeConfig = Static<typeof DivisionChallengeConfig>;
+
+export const DivisionItem = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    defaultPermissions: GamePermissionFlags,
+    challengeConfigs: Type.Record(Type.String(), DivisionChallengeConfig, {
+      description: 'Keyed by challenge id',
+    }),
+  },
+  { title: 'DivisionItem' },
+);
+export type DivisionItem = Static<typeof DivisionItem>;
+
+export const Blood = Type.Object(
+  {
+    id: Type.Integer({ description: 'team id' }),
+    name: Type.String(),
+    avatar: Nullable(Type.String()),
+    submitTimeUtc: Nullable(Timestamp),
+  },
+  { title: 'Blood' },
+);
+export type Blood = Static<typeof Blood>;
+
+export const ChallengeInfo = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    category: ChallengeCategory,
+    /** Current dynamic value, without blood bonus. */
+    score: Type.Integer(),
+    /** Number of dynamic-score-eligible solves. */
+    solved: Type.Integer(),
+    deadline: Nullable(Timestamp),
+    bloods: Type.Array(Blood, { maxItems: 3 }),
+    disableBloodBonus: Type.Boolean(),
+  },
+  { title: 'ChallengeInfo' },
+);
+export type ChallengeInfo = Static<typeof ChallengeInfo>;
+
+/** `{Category: ChallengeInfo[]}`, keys are ChallengeCategory names. */
+export const ChallengesByCategory = Type.Record(Type.String(), Type.Array(ChallengeInfo), {
+  description: 'Keyed by ChallengeCategory name',
+});
+export type ChallengesByCategory = Static<typeof ChallengesByCategory>;
+
+export const ScoreboardModel = Type.Object(
+  {
+    updateTimeUtc: Timestamp,
+    /** Packed per-mille bonuses, see §4.2. */
+    bloodBonus: Type.Integer(),
+    timelines: Type.Array(TimeLineItem),
+    /** In ranked order. */
+    items: Type.Array(ScoreboardItem),
+    divisions: Type.Array(DivisionItem),
+    challenges: ChallengesByCategory,
+    challengeCount: Type.Integer(),
+  },
+  { title: 'ScoreboardModel' },
+);
+export type ScoreboardModel = Static<typeof ScoreboardModel>;
+
+// ---- Playing ----
+
+export const GameDetailModel = Type.Object(
+  {
+    /** Filtered by the team's ViewChallenge permission. */
+    challenges: ChallengesByCategory,
+    challengeCount: Type.Integer(),
+    /** The team's scoreboard item, or a stub with rank 0. */
+    rank: Nullable(ScoreboardItem),
+    /** Participation token `{teamId}:{signature}`. */
+    teamToken: Type.String(),
+    writeupRequired: Type.Boolean(),
+    writeupDeadline: Timestamp,
+  },
+  { title: 'GameDetailModel' },
+);
+export type GameDetailModel = Static<typeof GameDetailModel>;
+
+export const ClientFlagContext = Type.Object(
+  {
+    /** The container's expected stop time. */
+    closeTime: Nullable(Timestamp),
+    instanceEntry: Nullable(Type.String()),
+    /** Attachment URL. */
+    url: Nullable(Type.String()),
+    fileSize: Nullable(Type.Integer()),
+  },
+  { title: 'ClientFlagContext' },
+);
+export type ClientFlagContext = Static<typeof ClientFlagContext>;
+
+export const ChallengeDetailModel = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    content: Type.String(),
+    category: ChallengeCategory,
+    hints: Nullable(Type.Array(Type.String())),
+    score: Type.Integer(),
+    type: ChallengeType,
+    context: ClientFlagContext,
+    /** Submission limit, 0 = none. */
+    limit: Type.Integer(),
+    /** The team's submissions so far. */
+    attempts: Type.Integer(),
+    deadline: Nullable(Timestamp),
+  },
+  { title: 'ChallengeDetailModel' },
+);
+export type ChallengeDetailModel = Static<typeof ChallengeDetailModel>;
+
+/** The flag may be §1.8 ciphertext; the 127-character limit applies after decryption. */
+export const FlagSubmitModel = Type.Object(
+  { flag: Type.String({ minLength: 1 }) },
+  { title: 'FlagSubmitModel' },
+);
+export type FlagSubmitModel = Static<typeof FlagSubmitModel>;
+
+export const ContainerInfoModel = Type.Object(
+  {
+    status: ContainerStatus,
+    startedAt: Timestamp,
+    expectStopAt: Timestamp,
+    /** In PlatformProxy mode the container GUID, otherwise `host:port`. */
+    entry: Type.String(),
+  },
+  { title: 'ContainerInfoModel' },
+);
+export type ContainerInfoModel = Static<typeof ContainerInfoModel>;
+
+export const BasicWriteupInfoModel = Type.Object(
+  {
+    submitted: Type.Boolean(),
+    /** `#` when nothing was submitted. */
+    name: Type.String(),
+    fileSize: Type.Integer(),
+    /** The game's writeup note. */
+    note: Type.String(),
+  },
+  { title: 'BasicWriteupInfoModel' },
+);
+export type BasicWriteupInfoModel = Static<typeof BasicWriteupInfoModel>;
+
+export const GameNotice = Type.Object(
+  { id: Type.Integer(), type: NoticeType, values: Type.Array(Type.String()), time: Timestamp },
+  { title: 'GameNotice' },
+);
+export type GameNotice = Static<typeof GameNotice>;
+
+// ---- Monitoring ----
+
+export const GameEvent = Type.Object(
+  {
+    type: EventType,
+    values: Type.Array(Type.String()),
+    time: Timestamp,
+    /** User name, or "". */
+    user: Type.String(),
+    /** Team name, or "". */
+    team: Type.String(),
+  },
+  { title: 'GameEvent' },
+);
+export type GameEvent = Static<typeof GameEvent>;
+
+export const Submission = Type.Object(
+  {
+    answer: Type.String({ maxLength: 127 }),
+    status: AnswerResult,
+    time: Timestamp,
+    user: Type.String(),
+    team: Type.String(),
+    /** The challenge title. */
+    challenge: Type.String(),
+  },
+  { title: 'Submission' },
+);
+export type Submission = Static<typeof Submission>;
+
+export const ParticipationModel = Type.Object(
+  {
+    id: Type.Integer({ description: 'participation id' }),
+    team: TeamModel,
+    status: ParticipationStatus,
+    /** The division name. */
+    division: Nullable(Type.String()),
+    divisionId: Nullable(Type.Integer()),
+  },
+  { title: 'ParticipationModel' },
+);
+export type ParticipationModel = Static<typeof ParticipationModel>;
+
+export const CheatInfoModel = Type.Object(
+  {
+    /** The participation owning the flag. */
+    ownedTeam: ParticipationModel,
+    submitTeam: ParticipationModel,
+    submission: Submission,
+  },
+  { title: 'CheatInfoModel' },
+);
+export type CheatInfoModel = Static<typeof CheatInfoModel>;
+
+export const TeamWithDetailedUserInfo = Type.Object(
+  {
+    id: Type.Integer(),
+    locked: Type.Boolean(),
+    captainId: Guid,
+    name: Nullable(Type.String()),
+    bio: Nullable(Type.String()),
+    avatar: Nullable(Type.String()),
+    members: Type.Array(ProfileUserInfoModel),
+  },
+  { title: 'TeamWithDetailedUserInfo' },
+);
+export type TeamWithDetailedUserInfo = Static<typeof TeamWithDetailedUserInfo>;
+
+export const ParticipationInfoModel = Type.Object(
+  {
+    id: Type.Integer(),
+    team: TeamWithDetailedUserInfo,
+    /** Users registered for this game through the team. */
+    registeredMembers: Type.Array(Guid),
+    divisionId: Nullable(Type.Integer()),
+    status: ParticipationStatus,
+  },
+  { title: 'ParticipationInfoModel' },
+);
+export type ParticipationInfoModel = Static<typeof ParticipationInfoModel>;
+
+// ---- Traffic capture ----
+
+export const ChallengeTrafficModel = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    category: ChallengeCategory,
+    type: ChallengeType,
+    isEnabled: Type.Boolean(),
+    /** Number of participation folders. */
+    count: Type.Integer(),
+  },
+  { title: 'ChallengeTrafficModel' },
+);
+export type ChallengeTrafficModel = Static<typeof ChallengeTrafficModel>;
+
+export const TeamTrafficModel = Type.Object(
+  {
+    id: Type.Integer({ description: 'participation id' }),
+    teamId: Type.Integer(),
+    name: Nullable(Type.String()),
+    /** The division name. */
+    division: Nullable(Type.String()),
+    avatar: Nullable(Type.String()),
+    /** Number of capture files. */
+    count: Type.Integer(),
+  },
+  { title: 'TeamTrafficModel' },
+);
+export type TeamTrafficModel = Static<typeof TeamTrafficModel>;
+
+export const FileRecord = Type.Object(
+  { fileName: Type.String(), size: Type.Integer(), updateTime: Timestamp },
+  { title: 'FileRecord' },
+);
+export type FileRecord = Static<typeof FileRecord>;

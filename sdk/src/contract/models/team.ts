@@ -1,0 +1,66 @@
+// Models of the team group (§2.9); team shapes shared by admin, game and writeup lists.
+import Type, { type Static } from 'typebox';
+import { Guid, Nullable, OptionalNullable } from '../schema.ts';
+
+export const TeamUserInfoModel = Type.Object(
+  {
+    id: Nullable(Guid),
+    userName: Nullable(Type.String()),
+    bio: Nullable(Type.String()),
+    avatar: Nullable(Type.String()),
+    captain: Type.Boolean(),
+  },
+  { title: 'TeamUserInfoModel' },
+);
+export type TeamUserInfoModel = Static<typeof TeamUserInfoModel>;
+
+export const TeamInfoModel = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Nullable(Type.String()),
+    bio: Nullable(Type.String()),
+    avatar: Nullable(Type.String()),
+    locked: Type.Boolean(),
+    /** The one field left out instead of written as null (e.g. in writeup lists). */
+    members: Type.Optional(Type.Array(TeamUserInfoModel)),
+  },
+  { title: 'TeamInfoModel' },
+);
+export type TeamInfoModel = Static<typeof TeamInfoModel>;
+
+/** A team as referenced from other records (instances, cheat reports). */
+export const TeamModel = Type.Object(
+  { id: Type.Integer(), name: Type.String(), avatar: Nullable(Type.String()) },
+  { title: 'TeamModel' },
+);
+export type TeamModel = Static<typeof TeamModel>;
+
+/** On update an empty name keeps the old one, while `bio` is always replaced (null clears it). */
+export const TeamUpdateModel = Type.Object(
+  {
+    name: OptionalNullable(Type.String({ maxLength: 20 })),
+    bio: OptionalNullable(Type.String({ maxLength: 72 })),
+  },
+  { title: 'TeamUpdateModel' },
+);
+export type TeamUpdateModel = Static<typeof TeamUpdateModel>;
+
+export const TeamTransferModel = Type.Object({ newCaptainId: Guid }, { title: 'TeamTransferModel' });
+export type TeamTransferModel = Static<typeof TeamTransferModel>;
+
+/** `{teamName}:{teamId}:{32 hex}`; the name may itself contain colons. */
+export const TeamInviteCode = Type.String({
+  pattern: ':[0-9]+:[0-9a-f]{32}',
+  description: 'Team invite code {teamName}:{teamId}:{token}',
+});
+
+export const SignatureVerifyModel = Type.Object(
+  {
+    /** `{teamId}:{base64 Ed25519 signature of "GZCTF_TEAM_{teamId}"}`. */
+    teamToken: Type.String({ minLength: 1 }),
+    /** Standard base64 of the 32-byte game public key. */
+    publicKey: Type.String({ minLength: 1 }),
+  },
+  { title: 'SignatureVerifyModel' },
+);
+export type SignatureVerifyModel = Static<typeof SignatureVerifyModel>;

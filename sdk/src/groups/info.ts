@@ -1,0 +1,34 @@
+// The info group (gzctf-api.md §2.7): public configuration, captcha and posts.
+import type {
+  ClientCaptchaInfoModel,
+  ClientConfig,
+  HashPowChallenge,
+  PostDetailModel,
+  PostInfoModel,
+} from '../contract/models/info.ts';
+import { routes } from '../contract/routes/index.ts';
+import type { CallOptions, Requester } from '../transport/transport.ts';
+
+export interface InfoApi {
+  /** GET /api/config: the platform's public configuration. Not retried (client-spec §7). */
+  config(options?: CallOptions): Promise<ClientConfig>;
+  /** GET /api/captcha: the captcha provider the client must satisfy. */
+  captcha(options?: CallOptions): Promise<ClientCaptchaInfoModel>;
+  /** GET /api/captcha/powchallenge: a proof-of-work challenge (404 unless the provider is HashPow). */
+  powChallenge(options?: CallOptions): Promise<HashPowChallenge>;
+  /** GET /api/posts: all posts, pinned first. */
+  posts(options?: CallOptions): Promise<PostInfoModel[]>;
+  /** GET /api/posts/latest: the 20 latest posts, pinned first. */
+  latestPosts(options?: CallOptions): Promise<PostInfoModel[]>;
+  /** GET /api/posts/{id}: one post with its content. */
+  post(id: string, options?: CallOptions): Promise<PostDetailModel>;
+}
+
+export const createInfoApi = (request: Requester): InfoApi => ({
+  config: (options) => request(routes.info.config, { ...options, retry: options?.retry ?? 0 }),
+  captcha: (options) => request(routes.info.captcha, options),
+  powChallenge: (options) => request(routes.info.powChallenge, options),
+  posts: (options) => request(routes.info.posts, options),
+  latestPosts: (options) => request(routes.info.latestPosts, options),
+  post: (id, options) => request(routes.info.post, { ...options, params: { id } }),
+});

@@ -1,0 +1,197 @@
+// The requester: one ky instance carrying the request policy, and a typed `request(route, args)`.
+import ky, { HTTPError, type KyInstance, type RetryOptions } from 'ky';
+import type { TObject, TSchema } from 'typebox';
+import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '../contract/route.ts';
+import { PennonError } from '../errors/pennon-error.ts';
+import { fileNameFromContentDisposition, fileNameFromUrl } from './content-disposition.ts';
+import { defaults, type RetryPolicy, resolveRetry } from './defaults.ts';
+import { parseRetryAfter } from './retry-after.ts';
+import { toPennonError } from './to-pennon-error.ts';
+import { fillPath, type QueryValue, queryString, resolveBaseUrl } from './url.ts';
+
+/** The language sent as `Accept-Language`: fixed, or read before every call. */
+export type Language = string | (() => string | null | undefined);
+
+export interface TransportOptions {
+  /**
+   * Where the platform is, e.g. `https://ctf.example.com` (a path prefix is kept). Defaults to the page's
+   * origin; required where there is none (Node, and extension service workers, whose origin is the extension).
+   */
+  baseUrl?: string;
+  /** Sent as `Accept-Language`; the server localises its messages (`title`) to it. */
+  language?: Language;
+  /** Per attempt, in ms; `false` for none. Default `defaults.timeout`. */
+  timeout?: number | false;
+  /** Replaces fields of `defaults.retry`; a number sets the limit (0: never retry). */
+  retry?: number | Partial<RetryPolicy>;
+  /** A fetch to use instead of the global one (Node scripts, cookie jars, tests). */
+  fetch?: typeof globalThis.fetch;
+  /** Headers sent with every call. */
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** What any call accepts besides the route's own arguments. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** This call's timeout, replacing the client's. */
+  timeout?: number | false;
+  /** This call's retry policy, over the client's. */
+  retry?: number | Partial<RetryPolicy>;
+}
+
+type EmptyObject = Record<never, never>;
+
+type ParamsArg<R extends RouteDef> = R['params'] extends TObject
+  ? { params: RouteParams<R> }
+  : { params?: undefined };
+
+type QueryArg<R extends RouteDef> = R['query'] extends TObject
+  ? EmptyObject extends RouteQuery<R>
+    ? { query?: RouteQuery<R> }
+    : { query: RouteQuery<R> }
+  : { query?: undefined };
+
+type BodyArg<R extends RouteDef> = R['body'] extends TSchema
+  ? undefined extends RouteBody<R>
+    ? { body?: RouteBody<R> }
+    : { body: RouteBody<R> }
+  : { body?: undefined };
+
+type UploadArg<R extends RouteDef> = R['upload'] extends 'files'
+  ? { files: readonly Blob[] }
+  : R['upload'] extends 'file'
+    ? { file: Blob }
+    : EmptyObject;
+
+/** The arguments of a call of route `R`: its params, query, body or file(s), and `CallOptions`. */
+export type RequestArgs<R extends RouteDef> = CallOptions &
+  ParamsArg<R> &
+  QueryArg<R> &
+  BodyArg<R> &
+  UploadArg<R>;
+
+/** The arguments may be left out when the route needs none. */
+export type RequestArgsTuple<R extends RouteDef> =
+  EmptyObject extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
+
+export type Requester = <R extends RouteDef>(
+  route: R,
+  ...args: RequestArgsTuple<R>
+) => Promise<RouteResponse<R>>;
+
+interface LooseArgs extends CallOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  file?: Blob;
+  files?: readonly Blob[];
+}
+
+const kyRetry = (policy: RetryPolicy): RetryOptions => ({
+  limit: policy.limit,
+  methods: policy.methods.map((method) => method.toLowerCase()),
+  statusCodes: [...policy.statusCodes],
+  afterStatusCodes: [...policy.afterStatusCodes],
+  maxRetryAfter: policy.maxRetryAfter,
+  delay: policy.delay,
+  // Asked to wait longer than we would, give up now: the caller sees `retryAfter` on the error.
+  shouldRetry: ({ error }) => {
+    if (!(error instanceof HTTPError) || !policy.afterStatusCodes.includes(error.response.status)) {
+      return undefined;
+    }
+    const wait = parseRetryAfter(error.response.headers.get('retry-after'));
+    return wait !== undefined && wait > policy.maxRetryAfter ? false : undefined;
+  },
+});
+
+const multipart = (field: 'file' | 'files', args: LooseArgs): FormData => {
+  const form = new FormData();
+  const blobs = field === 'file' ? [args.file] : (args.files ?? []);
+  for (const blob of blobs) {
+    if (blob === undefined) throw new TypeError(`Missing the "${field}" to upload`);
+    form.append(field, blob);
+  }
+  return form;
+};
+
+const decode = async (route: RouteDef, response: Response, url: string): Promise<unknown> => {
+  if (route.response === 'download') {
+    const data = await response.blob();
+    const header = response.headers.get('content-disposition');
+    return { data, fileName: fileNameFromContentDisposition(header) ?? fileNameFromUrl(response.url || url) };
+  }
+  const text = await response.text();
+  if (route.response === 'empty' || text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    throw new PennonError('bad-response', 'Invalid JSON in the response', {
+      status: response.status,
+      response,
+      cause,
+    });
+  }
+};
+
+export class Transport {
+  readonly baseUrl: string;
+  readonly #ky: KyInstance;
+  readonly #language: Language | undefined;
+  readonly #timeout: number | false;
+  readonly #retry: RetryPolicy;
+  #cancel = new AbortController();
+
+  constructor(options: TransportOptions = {}) {
+    this.baseUrl = resolveBaseUrl(options.baseUrl);
+    this.#language = options.language;
+    this.#timeout = options.timeout ?? defaults.timeout;
+    this.#retry = resolveRetry(options.retry);
+    this.#ky = ky.create({
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
+  }
+
+  /** Calls `route` and decodes its answer by the route's `response` kind; fails with a PennonError. */
+  async request<R extends RouteDef>(route: R, ...rest: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
+    const args: LooseArgs = (rest[0] ?? {}) as LooseArgs;
+    if (route.response === 'websocket') {
+      throw new TypeError(`${route.path} is a WebSocket endpoint; open it with a WebSocket, not request()`);
+    }
+    const url = this.baseUrl + fillPath(route.path, args.params) + queryString(args.query);
+    const headers: Record<string, string> = {
+      accept: route.response === 'download' ? '*/*' : 'application/json',
+    };
+    const language = typeof this.#language === 'function' ? this.#language() : this.#language;
+    if (language) headers['accept-language'] = language;
+
+    const cancel = this.#cancel.signal;
+    const signal = args.signal ? AbortSignal.any([args.signal, cancel]) : cancel;
+    const retry = args.retry === undefined ? this.#retry : resolveRetry(args.retry, this.#retry);
+    const payload = route.upload
+      ? { body: multipart(route.upload, args) }
+      : args.body === undefined
+        ? {}
+        : { json: args.body };
+    try {
+      const response = await this.#ky(url, {
+        method: route.method,
+        headers,
+        signal,
+        timeout: args.timeout ?? this.#timeout,
+        retry: kyRetry(retry),
+        ...payload,
+      });
+      return (await decode(route, response, url)) as RouteResponse<R>;
+    } catch (err) {
+      throw await toPennonError(err, { signal: args.signal, cancel });
+    }
+  }
+
+  /** Ends every call in flight with a `cancelled` PennonError (e.g. on sign-out); later calls run normally. */
+  cancelAll(message?: string): void {
+    const current = this.#cancel;
+    this.#cancel = new AbortController();
+    current.abort(PennonError.cancelled(message));
+  }
+}
