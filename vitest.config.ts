@@ -15,6 +15,15 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'wsrx',
+          root: 'wsrx',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
         extends: 'web/vite.config.ts',
         test: {
           name: 'web',

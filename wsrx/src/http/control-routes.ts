@@ -1,0 +1,91 @@
+// The control API used by the `pennon-wsrx` commands: list scopes and tunnels, allow, deny, remove.
+// Only for loopback callers that are not browsers: a request with an Origin header is refused, and
+// every request must carry the token stored in the state dir (`Authorization: Bearer <token>`).
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import type { DaemonContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { normalizeOrigin } from '../scopes.ts';
+import { readJsonObject } from './body.ts';
+import { sendJson } from './respond.ts';
+
+export const CONTROL_PREFIX = '/_pennon/';
+
+const isLoopback = (address: string | undefined): boolean =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+const isLoopbackHost = (host: string | undefined): boolean => {
+  if (!host) return false;
+  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  return name === 'localhost' || (isIP(name) !== 0 && isLoopback(name));
+};
+
+const tokenMatches = (header: string | undefined, token: string): boolean => {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+const authorize = (ctx: DaemonContext, req: IncomingMessage): void => {
+  if (req.headers.origin !== undefined) {
+    throw new HttpError(403, 'The control API does not answer browsers');
+  }
+  if (!isLoopback(req.socket.remoteAddress) || !isLoopbackHost(req.headers.host)) {
+    throw new HttpError(403, 'The control API answers loopback callers only');
+  }
+  if (!tokenMatches(req.headers.authorization, ctx.controlToken)) {
+    throw new HttpError(401, 'Missing or wrong control token (see control-token in the state dir)');
+  }
+};
+
+const originOf = async (ctx: DaemonContext, req: IncomingMessage): Promise<string> => {
+  const body = await readJsonObject(req, ctx.maxBodyBytes);
+  if (typeof body.origin !== 'string' || body.origin.trim() === '') {
+    throw new HttpError(422, 'Field `origin` (string) is required');
+  }
+  return normalizeOrigin(body.origin);
+};
+
+const listScopes = (ctx: DaemonContext) =>
+  ctx.scopes.list().map(({ claimed: _claimed, ...scope }) => ({
+    ...scope,
+    tunnels: ctx.pool.list(scope.host).length,
+  }));
+
+export const handleControl = async (ctx: DaemonContext, req: IncomingMessage, res: ServerResponse) => {
+  authorize(ctx, req);
+  const action = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname.slice(CONTROL_PREFIX.length)}`;
+  switch (action) {
+    case 'GET scopes':
+      return sendJson(res, 200, listScopes(ctx));
+    case 'GET tunnels':
+      return sendJson(
+        res,
+        200,
+        ctx.pool.list().map((tunnel) => ({ ...tunnel.info(), connections: tunnel.connections })),
+      );
+    case 'POST allow': {
+      const origin = await originOf(ctx, req);
+      const scope = ctx.scopes.allow(origin);
+      ctx.log.info('scope.allowed', { scope: origin });
+      return sendJson(res, 200, scope);
+    }
+    case 'POST deny': {
+      const origin = await originOf(ctx, req);
+      const scope = ctx.scopes.deny(origin);
+      const closed = await ctx.pool.removeScope(origin, 'scope denied');
+      ctx.log.info('scope.denied', { scope: origin, tunnels: closed });
+      return sendJson(res, 200, scope);
+    }
+    case 'POST remove': {
+      const origin = await originOf(ctx, req);
+      const closed = await ctx.pool.removeScope(origin, 'scope removed');
+      if (!ctx.scopes.remove(origin)) throw new HttpError(404, `Scope ${origin} not found`);
+      ctx.log.info('scope.removed', { scope: origin, tunnels: closed });
+      return sendJson(res, 200, { removed: origin, tunnels: closed });
+    }
+    default:
+      throw new HttpError(404, `No control action ${action}`);
+  }
+};
