@@ -47,9 +47,17 @@ describe('home page', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${server.url}/ACCOUNT/login`, { waitUntil: 'networkidle0' });
     expect(response?.status()).toBe(200);
-    await page.waitForSelector('h1, h2');
-    const missing = await browser.newPage();
-    await missing.goto(`${server.url}/no/such/page`, { waitUntil: 'networkidle0' });
-    await missing.waitForFunction(() => /not found|404/i.test(document.body.innerText));
+    await page.waitForFunction(() => document.querySelector('h1, h2')?.textContent === 'Log In');
+
+    await page.goto(`${server.url}/no/such/page`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.body.innerText.includes('Page not found'));
+  });
+
+  it('shows the interface in the language asked for in the address', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/account/login?lng=de`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    const heading = await page.$eval('h1, h2', (node) => node.textContent);
+    expect(heading).toBe('Anmelden');
   });
 });

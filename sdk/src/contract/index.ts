@@ -1,3 +1,4 @@
+export * from './defaults.ts';
 export * from './enums.ts';
 export * from './models/account.ts';
 export * from './models/admin.ts';

@@ -1,5 +1,6 @@
 // Models of the info group (§2.7) and the configuration sections of §2.10.
 import Type, { type Static } from 'typebox';
+import { configDefaults } from '../defaults.ts';
 import { CaptchaProvider, ContainerPortMappingType } from '../enums.ts';
 import { Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 
@@ -73,9 +74,9 @@ export type AccountPolicy = Static<typeof AccountPolicy>;
 
 export const GlobalConfig = Type.Object(
   {
-    title: Type.String({ default: 'GZ' }),
-    slogan: Type.String({ default: 'Hack for fun not for profit' }),
-    description: OptionalNullable(Type.String()),
+    title: Type.String({ default: configDefaults.title }),
+    slogan: Type.String({ default: configDefaults.slogan }),
+    description: OptionalNullable(Type.String({ default: configDefaults.description })),
     footerInfo: OptionalNullable(Type.String()),
     customTheme: OptionalNullable(Type.String()),
     apiEncryption: Type.Boolean({ default: false }),
@@ -90,9 +91,9 @@ export const ContainerPolicy = Type.Object(
   {
     autoDestroyOnLimitReached: Type.Boolean({ default: false }),
     maxExerciseContainerCountPerUser: Type.Integer({ default: 1 }),
-    defaultLifetime: Type.Integer({ minimum: 1, maximum: 7200, default: 120 }),
-    extensionDuration: Type.Integer({ minimum: 1, maximum: 7200, default: 120 }),
-    renewalWindow: Type.Integer({ minimum: 1, maximum: 360, default: 10 }),
+    defaultLifetime: Type.Integer({ minimum: 1, maximum: 7200, default: configDefaults.defaultLifetime }),
+    extensionDuration: Type.Integer({ minimum: 1, maximum: 7200, default: configDefaults.extensionDuration }),
+    renewalWindow: Type.Integer({ minimum: 1, maximum: 360, default: configDefaults.renewalWindow }),
   },
   { title: 'ContainerPolicy' },
 );

@@ -1,0 +1,65 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../test/render.tsx';
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('routes', () => {
+  it('match paths in any case', async () => {
+    renderAt('/ACCOUNT/login');
+    expect(await heading('Log In')).toBeTruthy();
+  });
+
+  it('match parameterised paths in any case', async () => {
+    renderAt('/Admin/Games/7/CHALLENGES/42/flags');
+    expect(await heading('Flags')).toBeTruthy();
+  });
+
+  it.each([
+    ['/About', 'About'],
+    ['/teams', 'Teams'],
+    ['/admin/games', 'Game Management'],
+    ['/admin/games/1/Info', 'Game Information'],
+    ['/admin/games/1/challenges', 'Challenge Management'],
+    ['/admin/games/1/challenges/2', 'Challenge Details'],
+    ['/games', 'Games'],
+    ['/games/3', 'Game Details'],
+    ['/games/3/Scoreboard', 'Scoreboard'],
+    ['/games/3/monitor/CheatInfo', 'Cheat Information'],
+    ['/posts/abc', 'Post'],
+    ['/posts/abc/Edit', 'Edit Post'],
+  ])('render %s as "%s"', async (path, title) => {
+    renderAt(path);
+    expect(await heading(title)).toBeTruthy();
+  });
+
+  it('render the not-found page for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await heading('Page not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('show the title and slogan from /api/config on the home page', async () => {
+    renderAt('/');
+    expect(await heading('Test::CTF')).toBeTruthy();
+    expect(screen.getByText('Flags fly here')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Test::CTF'));
+    expect(JSON.parse(localStorage.getItem('client-config') ?? '{}')).toMatchObject({ title: 'Test' });
+  });
+
+  it('render the shell with the navigation', async () => {
+    renderAt('/games');
+    await heading('Games');
+    const nav = screen.getByRole('navigation', { name: 'Navigation' });
+    const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Home', '/'],
+      ['Games', '/games'],
+      ['Teams', '/Teams'],
+      ['Posts', '/posts'],
+      ['About', '/About'],
+    ]);
+    expect(screen.getByRole('button', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Toggle colour scheme' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,70 @@
+import { ActionIcon, AppShell, Container, Group, Image, Menu, Progress } from '@mantine/core';
+import { IconMenu2 } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import brandLogo from '../../../../static/brand/logo.svg';
+import { useConfig } from '../../api/useConfig.ts';
+import { TITLE_SUFFIX } from '../../constants.ts';
+import { ColorSchemeToggle } from '../ColorSchemeToggle/index.ts';
+import { LanguageSelector } from '../LanguageSelector/index.ts';
+import classes from './AppLayout.module.css';
+import { NAV_LINKS } from './navigation.ts';
+
+/** The app shell: header with the platform title, navigation and preferences; the page below. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const { config } = useConfig();
+  const navigation = useNavigation();
+  const platformTitle = `${config.title}${TITLE_SUFFIX}`;
+
+  useEffect(() => {
+    document.title = platformTitle;
+  }, [platformTitle]);
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header>
+        {navigation.state !== 'idle' && (
+          <Progress className={classes.progress} value={100} size={2} radius={0} animated />
+        )}
+        <div className={classes.header}>
+          <Link to="/" className={classes.brand}>
+            <Image src={config.logoUrl ?? brandLogo} alt="" w={32} h={32} fit="contain" />
+            <span className={classes.brandTitle}>{platformTitle}</span>
+          </Link>
+          <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('common.nav.label')}>
+            {NAV_LINKS.map(({ to, label }) => (
+              <NavLink key={to} to={to} end={to === '/'} className={classes.link}>
+                {t(label)}
+              </NavLink>
+            ))}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSelector />
+            <ColorSchemeToggle />
+            <Menu position="bottom-end" width={180} shadow="md">
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('common.nav.label')}>
+                  <IconMenu2 size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {NAV_LINKS.map(({ to, label }) => (
+                  <Menu.Item key={to} component={Link} to={to}>
+                    {t(label)}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </div>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl">
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,1 @@
+export { ColorSchemeToggle } from './ColorSchemeToggle.tsx';

@@ -1,0 +1,1 @@
+export { cleanCache, ErrorScreen } from './ErrorScreen.tsx';

@@ -1,0 +1,1 @@
+export { LanguageSelector } from './LanguageSelector.tsx';

@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { AppProviders } from '../src/app/AppProviders.tsx';
+import { routes as appRoutes } from '../src/app/routes.tsx';
+
+/** Renders the app (or the given routes) at `path`, with a fresh data cache. */
+export const renderAt = (path: string, routes: RouteObject[] = appRoutes) => {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <AppProviders env="test">
+        <RouterProvider router={router} />
+      </AppProviders>
+    </SWRConfig>,
+  );
+  return { router, ...view };
+};
