@@ -3,7 +3,6 @@
 // first closes the other (no half-close). Each direction applies backpressure to its source.
 import type { Socket } from 'node:net';
 import WebSocket from 'ws';
-import { maskedBinaryFrame } from './frame.ts';
 
 /** Pause reading TCP while this many bytes wait to go out on the WebSocket… */
 export const WS_HIGH_WATER = 1024 * 1024;
@@ -51,7 +50,10 @@ export const bridge = (tcp: Socket, remote: string, events: BridgeEvents = {}): 
     events.onClose?.({ sent, received, ms: Date.now() - started });
   };
 
-  // TCP → WebSocket. The send callback runs once a chunk has been handed to the socket.
+  // TCP → WebSocket. Each chunk goes out as one binary message through `ws`, which masks it with a fresh
+  // key (natively through `bufferutil`, a dependency of this package). `ws` has no 'drain' event of its
+  // own; the callback of `ws.send` runs once that message's frame has been written to the socket, which
+  // is when `bufferedAmount` (bytes still queued in `ws` and in its socket) can have dropped.
   let tcpPaused = false;
   const afterSend = () => {
     if (tcpPaused && ws.bufferedAmount <= WS_LOW_WATER && ws.readyState === WebSocket.OPEN) {
@@ -59,27 +61,10 @@ export const bridge = (tcp: Socket, remote: string, events: BridgeEvents = {}): 
       tcp.resume();
     }
   };
-  // Data frames go straight onto the WebSocket's socket (see frame.ts); `ws` still handles the
-  // handshake, control frames and reading. Each frame is written whole, so frames never interleave.
-  let wire: Socket | undefined;
-  ws.on('upgrade', (response) => {
-    wire = response.socket;
-  });
-  const sendBinary = (chunk: Buffer) => {
-    if (!wire || wire.destroyed) {
-      ws.send(chunk, { binary: true }, afterSend);
-      return;
-    }
-    const [header, body] = maskedBinaryFrame(chunk);
-    wire.cork();
-    wire.write(header);
-    wire.write(body, afterSend);
-    wire.uncork();
-  };
   const onTcpData = (chunk: Buffer) => {
     if (ws.readyState !== WebSocket.OPEN) return;
     sent += chunk.length;
-    sendBinary(chunk);
+    ws.send(chunk, { binary: true }, afterSend);
     if (ws.bufferedAmount > WS_HIGH_WATER && !tcpPaused) {
       tcpPaused = true;
       tcp.pause();
