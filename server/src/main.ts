@@ -1,9 +1,10 @@
 #!/usr/bin/env -S npx tsx
-// Starts the platform: settings from the environment, migrations, then listen until a signal says stop.
+// Starts the platform: settings from the environment, migrations, a first admin, then listen until a signal says stop.
 import { mkdirSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { connect, migrate } from './db/database.ts';
+import { AdminSeedError, seedAdmin } from './services/admin-seed.ts';
 import { readSettings, SettingsError } from './settings.ts';
 
 const settings = (() => {
@@ -18,6 +19,16 @@ const settings = (() => {
 mkdirSync(settings.dataDir, { recursive: true });
 const connection = connect(settings.databaseUrl);
 await migrate(connection.db);
+try {
+  await seedAdmin(connection.db, {
+    password: settings.adminPassword,
+    announce: (line) => console.log(`\n  ==> ${line}\n`),
+  });
+} catch (err) {
+  if (!(err instanceof AdminSeedError)) throw err;
+  console.error(`Pennon cannot start: ${err.message}`);
+  process.exit(1);
+}
 const app = await buildApp({ settings, connection, logger: { level: settings.logLevel } });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

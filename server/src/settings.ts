@@ -13,6 +13,8 @@ export interface Settings {
   /** The built web client; served with SPA fallback when it exists. */
   webDir: string;
   portMapping: ContainerPortMappingType;
+  /** The password of the `admin` account created on first start; generated and shown once when unset. */
+  adminPassword: string | undefined;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,5 +53,6 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     logLevel: env.PENNON_LOG_LEVEL || 'info',
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
     portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
+    adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
   };
 };

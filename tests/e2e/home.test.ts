@@ -1,17 +1,33 @@
 // The whole slice: database → server → SDK → web client in a real browser.
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '../../server/src/db/database.ts';
-import { ConfigStore } from '../../server/src/services/config-store.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+
+const adminPassword = 'Harbour2024';
+
+/** Signs in as the seeded admin through the API and answers the session cookie. */
+const adminCookie = async (url: string): Promise<string> => {
+  const res = await fetch(`${url}/api/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password: adminPassword }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('GZCTF_Token='));
+  expect(cookie).toBeDefined();
+  return (cookie as string).split(';')[0] as string;
+};
 
 describe('home page', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -27,13 +43,18 @@ describe('home page', () => {
     expect(await bodyText(page)).toContain('GZ');
     expect(await page.title()).toBe('GZ::CTF');
 
-    const connection = connect(server.databaseUrl);
-    const store = new ConfigStore(connection.db, 'Default');
-    const { globalConfig } = await store.read();
-    await store.update({
-      globalConfig: { ...globalConfig, title: 'Harbour CTF', slogan: 'Raise the pennant' },
+    const cookie = await adminCookie(server.url);
+    const { globalConfig } = await (
+      await fetch(`${server.url}/api/admin/config`, { headers: { cookie } })
+    ).json();
+    const saved = await fetch(`${server.url}/api/admin/config`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        globalConfig: { ...globalConfig, title: 'Harbour CTF', slogan: 'Raise the pennant' },
+      }),
     });
-    await connection.db.destroy();
+    expect(saved.status).toBe(200);
 
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForFunction(() => document.body.innerText.includes('Raise the pennant'), {

@@ -18,9 +18,17 @@ export interface Connection {
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
+// pg hands int8 (bigint) back as a string; our bigints are Unix-ms timestamps, well inside a double's exact range.
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
 export const connect = (databaseUrl: string): Connection => {
   if (isPostgres(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes });
     const safe = new URL(databaseUrl);
     safe.password = '';
     return {

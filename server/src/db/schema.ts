@@ -1,4 +1,8 @@
 // Table types of the database, one interface per table, as Kysely sees them.
+// Timestamps are Unix milliseconds (numbers on both engines, see database.ts); flags are integer 0/1.
+import type { Role } from '@pennon/sdk/contract';
+import type { Generated } from 'kysely';
+
 export interface ConfigTable {
   /** A configuration section: accountPolicy, globalConfig or containerPolicy. */
   key: string;
@@ -6,6 +10,43 @@ export interface ConfigTable {
   value: string;
 }
 
+export interface UsersTable {
+  /** A GUID string. */
+  id: string;
+  user_name: string;
+  /** Upper-cased user name: unique, so names differing only in case collide. */
+  normalized_user_name: string;
+  email: string;
+  normalized_email: string;
+  /** An argon2id PHC string. */
+  password_hash: string;
+  role: Role;
+  email_confirmed: Generated<number>;
+  bio: Generated<string>;
+  phone: string | null;
+  real_name: Generated<string>;
+  std_number: Generated<string>;
+  avatar_hash: string | null;
+  register_time_utc: number;
+  last_visited_utc: number;
+  ip: Generated<string>;
+  /** Rotated when the password changes; the mailed account tokens (reset, confirmation) will be bound to it. */
+  security_stamp: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 hex of the cookie token: the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  ip: string;
+  user_agent: string;
+}
+
 export interface Database {
   config: ConfigTable;
+  users: UsersTable;
+  sessions: SessionsTable;
 }

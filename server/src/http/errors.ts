@@ -14,9 +14,11 @@ const envelope = (title: string, status: number): RequestResponse => ({ title, s
 const validationTitle = (error: FastifyError): string => {
   const first = error.validation?.[0];
   if (!first) return 'The request is not valid';
+  // Ajv names a missing property `missingProperty`; TypeBox (contract routes, see validation.ts) `requiredProperties`.
+  const params = first.params as { missingProperty?: string; requiredProperties?: string[] };
   const field =
     first.keyword === 'required'
-      ? String((first.params as { missingProperty?: string }).missingProperty ?? '')
+      ? (params.missingProperty ?? params.requiredProperties?.[0] ?? '')
       : first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const where = field || error.validationContext || 'request';
   const message = first.keyword === 'required' ? 'is required' : (first.message ?? 'is not valid');

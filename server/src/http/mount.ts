@@ -1,7 +1,10 @@
-// Serves a route of the shared contract: the schemas that type the SDK validate the request and shape the reply.
+// Serves a route of the shared contract: the schemas that type the SDK validate the request and shape the reply,
+// and its `auth` is enforced before the body is even read (as ASP.NET authorizes before model binding).
 import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authorize } from './auth.ts';
 import { etagOnSend } from './etag.ts';
+import { validatorCompiler } from './validation.ts';
 
 export type RouteRequest<R extends RouteDef> = FastifyRequest<{
   Params: RouteParams<R>;
@@ -30,6 +33,9 @@ export const mount = <R extends RouteDef>(app: FastifyInstance, def: R, handler:
       ...(responseSchema && { response: { 200: responseSchema } }),
       ...(def.hidden && { hide: true }),
     },
+    validatorCompiler,
+    config: { auth: def.auth },
+    onRequest: authorize(def.auth),
     ...(def.etag && { onSend: etagOnSend }),
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<R>, reply);

@@ -12,6 +12,8 @@ export interface TestApp {
   app: FastifyInstance;
   connection: Connection;
   database: TestDatabase;
+  /** Another server on the same database, as after a restart; closed with this one. */
+  reopen(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -26,14 +28,24 @@ export const startTestApp = async (
     PENNON_DATABASE_URL: database.url,
     ...env,
   });
-  const connection = connect(settings.databaseUrl);
-  await migrate(connection.db);
-  const app = await buildApp({ settings, connection });
+  const open = async () => {
+    const connection = connect(settings.databaseUrl);
+    await migrate(connection.db);
+    return { connection, app: await buildApp({ settings, connection }) };
+  };
+  const { app, connection } = await open();
+  const others: FastifyInstance[] = [];
   return {
     app,
     connection,
     database,
+    reopen: async () => {
+      const other = (await open()).app;
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       await database.drop();
     },

@@ -1,0 +1,95 @@
+// Who is calling: the `GZCTF_Token` session cookie (§1.2) resolved to `request.caller`, and the role guard of
+// every contract route. Resolution happens only on contract routes (those `mount` tags), keeping static files free.
+import fastifyCookie from '@fastify/cookie';
+import { type Auth, roleRank } from '@pennon/sdk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Caller, ClientInfo, SessionStore } from '../services/sessions.ts';
+import { HttpError } from './http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null. */
+    caller: Caller | null;
+    /** The database id of the caller's session, for sign-out. */
+    sessionId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; set by `mount` from the contract. */
+    auth?: Auth;
+  }
+}
+
+/** Wire-compatible with GZ::CTF clients. */
+export const sessionCookie = 'GZCTF_Token';
+
+const minimumRole = { user: 'User', monitor: 'Monitor', admin: 'Admin' } as const;
+
+/** The guard `mount` puts on each route: 401 without a session, 403 when the role is too low (Banned included). */
+export const authorize =
+  (auth: Auth): onRequestHookHandler =>
+  async (request) => {
+    if (auth === 'anonymous') return;
+    if (!request.caller) throw new HttpError(401, 'Sign in to continue');
+    if (roleRank(request.caller.role) < roleRank(minimumRole[auth])) {
+      throw new HttpError(403, 'You are not allowed to do this');
+    }
+  };
+
+/** The caller of a route whose guard already demanded one. */
+export const callerOf = (request: FastifyRequest): Caller => {
+  if (!request.caller) throw new HttpError(401, 'Sign in to continue');
+  return request.caller;
+};
+
+const writeCookie = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: number,
+): void => {
+  reply.setCookie(sessionCookie, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: new Date(expiresAt),
+  });
+};
+
+const clientInfo = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
+/** Signs the user in on this client, replacing whatever session the request came with. */
+export const signIn = async (
+  sessions: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> => {
+  if (request.sessionId) await sessions.revoke(request.sessionId);
+  const { token, expiresAt } = await sessions.start(userId, clientInfo(request));
+  writeCookie(request, reply, token, expiresAt);
+};
+
+export const signOut = async (sessions: SessionStore, request: FastifyRequest, reply: FastifyReply) => {
+  if (request.sessionId) await sessions.revoke(request.sessionId);
+  reply.clearCookie(sessionCookie, { path: '/' });
+};
+
+export const auth = fp<{ sessions: SessionStore }>(async (app: FastifyInstance, { sessions }) => {
+  await app.register(fastifyCookie);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[sessionCookie];
+    if (!token || request.routeOptions.config.auth === undefined) return;
+    const session = await sessions.resolve(token, request.ip);
+    if (!session) return;
+    request.caller = session.caller;
+    request.sessionId = session.sessionId;
+    if (session.renewedUntil !== null) writeCookie(request, reply, token, session.renewedUntil);
+  });
+});

@@ -1,0 +1,37 @@
+// Password rules of GZ::CTF (§1.2: ASP.NET Identity defaults without the symbol rule) and argon2id hashing.
+import { randomInt } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+const rules: [test: RegExp, problem: string][] = [
+  [/^.{6,}$/su, 'at least 6 characters'],
+  [/\d/u, 'a digit'],
+  [/\p{Ll}/u, 'a lower-case letter'],
+  [/\p{Lu}/u, 'an upper-case letter'],
+];
+
+/** Why a password is too weak, as one sentence naming every missing rule; null when it is strong enough. */
+export const passwordProblem = (password: string): string | null => {
+  const missing = rules.filter(([test]) => !test.test(password)).map(([, problem]) => problem);
+  return missing.length === 0 ? null : `The password needs ${missing.join(', ')}`;
+};
+
+// The library defaults are argon2id with m=19 MiB, t=2, p=1: the OWASP recommendation.
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false; // a malformed stored hash matches nothing
+  }
+};
+
+const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A random password that meets the rules, without look-alike characters (it may be read off a console). */
+export const generatePassword = (length = 20): string => {
+  for (;;) {
+    const password = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+    if (passwordProblem(password) === null) return password;
+  }
+};

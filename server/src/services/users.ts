@@ -1,0 +1,155 @@
+// The users table behind a small typed API: rows become `User`s, names and e-mails are matched case-insensitively.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Role } from '@pennon/sdk/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.ts';
+
+export interface User {
+  id: string;
+  userName: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  emailConfirmed: boolean;
+  bio: string;
+  phone: string | null;
+  realName: string;
+  stdNumber: string;
+  avatarHash: string | null;
+  registerTimeUtc: number;
+  lastVisitedUtc: number;
+  ip: string;
+}
+
+export interface NewUser {
+  userName: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  emailConfirmed: boolean;
+  ip?: string;
+}
+
+export type UserPatch = Partial<Pick<User, 'userName' | 'bio' | 'phone' | 'realName' | 'stdNumber'>>;
+
+/** The key that makes `Alice` and `ALICE` one name (as ASP.NET Identity normalizes). */
+export const normalize = (value: string): string => value.normalize('NFKC').toUpperCase();
+
+const newStamp = () => randomBytes(16).toString('hex');
+
+const toUser = (row: Selectable<UsersTable>): User => ({
+  id: row.id,
+  userName: row.user_name,
+  email: row.email,
+  passwordHash: row.password_hash,
+  role: row.role,
+  emailConfirmed: row.email_confirmed === 1,
+  bio: row.bio,
+  phone: row.phone,
+  realName: row.real_name,
+  stdNumber: row.std_number,
+  avatarHash: row.avatar_hash,
+  registerTimeUtc: row.register_time_utc,
+  lastVisitedUtc: row.last_visited_utc,
+  ip: row.ip,
+});
+
+/** SQLite and PostgreSQL report a unique-index violation differently. */
+export const isUniqueViolation = (err: unknown): boolean => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+export class UserStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async byId(id: string): Promise<User | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  /** A user by name, else by e-mail: the login field takes either. */
+  async byNameOrEmail(login: string): Promise<User | undefined> {
+    const key = normalize(login);
+    const byName = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('normalized_user_name', '=', key)
+      .executeTakeFirst();
+    const row =
+      byName ??
+      (await this.db.selectFrom('users').selectAll().where('normalized_email', '=', key).executeTakeFirst());
+    return row && toUser(row);
+  }
+
+  /** Whether another user already has this name (in any letter case). */
+  async nameTaken(userName: string, exceptId?: string): Promise<boolean> {
+    let query = this.db
+      .selectFrom('users')
+      .select('id')
+      .where('normalized_user_name', '=', normalize(userName));
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('normalized_email', '=', normalize(email))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async hasRole(role: Role): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('id').where('role', '=', role).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Inserts a user; a name or e-mail taken meanwhile surfaces as a unique violation (see `isUniqueViolation`). */
+  async create(user: NewUser, now = Date.now()): Promise<User> {
+    const id = randomUUID();
+    await this.db
+      .insertInto('users')
+      .values({
+        id,
+        user_name: user.userName,
+        normalized_user_name: normalize(user.userName),
+        email: user.email,
+        normalized_email: normalize(user.email),
+        password_hash: user.passwordHash,
+        role: user.role,
+        email_confirmed: user.emailConfirmed ? 1 : 0,
+        register_time_utc: now,
+        last_visited_utc: now,
+        ip: user.ip ?? '0.0.0.0',
+        security_stamp: newStamp(),
+      })
+      .execute();
+    return (await this.byId(id)) as User;
+  }
+
+  /** Changes the fields given; null or absent ones keep their values. */
+  async update(id: string, patch: UserPatch): Promise<void> {
+    const values = {
+      ...(patch.userName != null && {
+        user_name: patch.userName,
+        normalized_user_name: normalize(patch.userName),
+      }),
+      ...(patch.bio != null && { bio: patch.bio }),
+      ...(patch.phone != null && { phone: patch.phone }),
+      ...(patch.realName != null && { real_name: patch.realName }),
+      ...(patch.stdNumber != null && { std_number: patch.stdNumber }),
+    };
+    if (Object.keys(values).length > 0)
+      await this.db.updateTable('users').set(values).where('id', '=', id).execute();
+  }
+
+  async setPassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, security_stamp: newStamp() })
+      .where('id', '=', id)
+      .execute();
+  }
+}

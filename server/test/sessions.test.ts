@@ -1,0 +1,66 @@
+// The sliding 7-day lifetime of sessions and the throttled visit record, on a clock the test controls.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../src/services/passwords.ts';
+import { SessionStore, sessionLifetimeMs } from '../src/services/sessions.ts';
+import { UserStore } from '../src/services/users.ts';
+import { startTestApp, type TestApp } from './support/app.ts';
+import { databaseKinds } from './support/databases.ts';
+
+const day = 86_400_000;
+
+describe.each(databaseKinds())('sessions on $name', (kind) => {
+  let t: TestApp;
+  let now = Date.UTC(2030, 0, 1);
+  let sessions: SessionStore;
+  let userId: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    sessions = new SessionStore(t.connection.db, () => now);
+    const user = await new UserStore(t.connection.db).create({
+      userName: 'grace',
+      email: 'grace@example.com',
+      passwordHash: await hashPassword('Secret123'),
+      role: 'User',
+      emailConfirmed: true,
+    });
+    userId = user.id;
+  });
+  afterAll(async () => t?.close());
+
+  const visited = async () =>
+    t.connection.db
+      .selectFrom('users')
+      .select(['last_visited_utc', 'ip'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+
+  it('slides the expiry once half the lifetime has passed, and expires after 7 idle days', async () => {
+    const { token, expiresAt } = await sessions.start(userId, { ip: '10.0.0.1', userAgent: 'test' });
+    expect(expiresAt).toBe(now + sessionLifetimeMs);
+    expect(await visited()).toEqual({ last_visited_utc: now, ip: '10.0.0.1' });
+
+    now += 2 * day;
+    expect((await sessions.resolve(token, '10.0.0.2'))?.renewedUntil).toBeNull();
+    now += 2 * day;
+    const renewed = await sessions.resolve(token, '10.0.0.2');
+    expect(renewed?.caller).toEqual({ id: userId, userName: 'grace', role: 'User' });
+    expect(renewed?.renewedUntil).toBe(now + sessionLifetimeMs);
+
+    now += sessionLifetimeMs - 1;
+    expect(await sessions.resolve(token, '10.0.0.2')).not.toBeNull();
+    now += sessionLifetimeMs;
+    expect(await sessions.resolve(token, '10.0.0.2')).toBeNull();
+    expect(await t.connection.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('records a visit at most every 5 seconds', async () => {
+    const { token } = await sessions.start(userId, { ip: '10.0.0.1', userAgent: 'test' });
+    const started = now;
+    now += 4000;
+    await sessions.resolve(token, '10.0.0.9');
+    expect(await visited()).toEqual({ last_visited_utc: started, ip: '10.0.0.1' });
+    now += 1000;
+    await sessions.resolve(token, '10.0.0.9');
+    expect(await visited()).toEqual({ last_visited_utc: now, ip: '10.0.0.9' });
+  });
+});
