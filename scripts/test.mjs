@@ -40,7 +40,7 @@ if (!focused) {
 
 const resultsFile = path.join(root, '.vitest-results.json');
 rmSync(resultsFile, { force: true });
-const passed = step('Tests (vitest: sdk, server, web, e2e)', 'npx', [
+const passed = step('Tests (vitest: sdk, server, web, wsrx, e2e)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
