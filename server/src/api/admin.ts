@@ -1,10 +1,19 @@
-// §2.2 Admin: the platform configuration. Users, teams and the rest of the group come with their features.
+// §2.2 Admin: the platform configuration, users and teams. The rest of the group comes with its features.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
+import { callerOf } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
 import type { ConfigStore } from '../services/config-store.ts';
+import type { TeamService } from '../services/teams.ts';
+import type { UserAdminService } from '../services/user-admin.ts';
 
-export const adminApi = async (app: FastifyInstance, { config }: { config: ConfigStore }) => {
+export interface AdminApiOptions {
+  config: ConfigStore;
+  users: UserAdminService;
+  teams: TeamService;
+}
+
+export const adminApi = async (app: FastifyInstance, { config, users, teams }: AdminApiOptions) => {
   const { admin } = routes;
 
   mount(app, admin.config, () => config.read());
@@ -12,6 +21,50 @@ export const adminApi = async (app: FastifyInstance, { config }: { config: Confi
   // The contract schema already refused out-of-range values with a 400 envelope.
   mount(app, admin.updateConfig, async (request) => {
     await config.update(request.body);
+    return undefined;
+  });
+
+  // Paging defaults are applied by the contract schema; they are restated only for the types.
+  mount(app, admin.users, async (request) => {
+    const { count = 100, skip = 0 } = request.query;
+    return users.page(count, skip);
+  });
+
+  mount(app, admin.createUsers, async (request) => {
+    await users.createBatch(request.body);
+    return undefined;
+  });
+
+  mount(app, admin.searchUsers, async (request) => users.search(request.query.hint));
+
+  mount(app, admin.user, async (request) => users.profile(request.params.userid));
+
+  mount(app, admin.updateUser, async (request) => {
+    await users.update(request.params.userid, request.body);
+    return undefined;
+  });
+
+  mount(app, admin.resetPassword, async (request) => users.resetPassword(request.params.userid));
+
+  mount(app, admin.deleteUser, async (request) => {
+    await users.delete(callerOf(request).id, request.params.userid);
+    return undefined;
+  });
+
+  mount(app, admin.teams, async (request) => {
+    const { count = 100, skip = 0 } = request.query;
+    return teams.page(count, skip);
+  });
+
+  mount(app, admin.searchTeams, async (request) => teams.search(request.query.hint));
+
+  mount(app, admin.updateTeam, async (request) => {
+    await teams.adminUpdate(request.params.id, request.body);
+    return undefined;
+  });
+
+  mount(app, admin.deleteTeam, async (request) => {
+    await teams.adminDelete(request.params.id);
     return undefined;
   });
 };

@@ -45,8 +45,27 @@ export interface SessionsTable {
   user_agent: string;
 }
 
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  bio: string | null;
+  avatar_hash: string | null;
+  /** Set while the team plays a game: members can't be kicked or leave, and the team can't be deleted. */
+  locked: Generated<number>;
+  /** 32 lower-case hex digits, the secret part of the invite code. */
+  invite_token: string;
+  captain_id: string;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: string;
+}
+
 export interface Database {
   config: ConfigTable;
   users: UsersTable;
   sessions: SessionsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
 }

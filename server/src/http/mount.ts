@@ -39,7 +39,10 @@ export const mount = <R extends RouteDef>(app: FastifyInstance, def: R, handler:
     ...(def.etag && { onSend: etagOnSend }),
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<R>, reply);
-      return def.response === 'empty' ? reply.send() : result;
+      if (def.response === 'empty') return reply.send();
+      // Fastify would send a string as plain text; GZ::CTF answers a bare JSON string (invite codes, passwords).
+      if (typeof result === 'string') return reply.type('application/json').send(JSON.stringify(result));
+      return result;
     },
   });
 };

@@ -11,7 +11,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { ConfigStore } from './config-store.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
-import { isUniqueViolation, type User, type UserStore } from './users.ts';
+import { isUniqueViolation, toProfile, type User, type UserStore } from './users.ts';
 
 export interface Registration {
   status: RegisterStatus;
@@ -98,18 +98,7 @@ export class AccountService {
   }
 
   async profile(userId: string): Promise<ProfileUserInfoModel> {
-    const user = await this.existing(userId);
-    return {
-      userId: user.id,
-      role: user.role,
-      userName: user.userName,
-      email: user.email,
-      bio: user.bio,
-      phone: user.phone,
-      realName: user.realName,
-      stdNumber: user.stdNumber,
-      avatar: user.avatarHash ? `/assets/${user.avatarHash}/avatar` : null,
-    };
+    return toProfile(await this.existing(userId));
   }
 
   async updateProfile(userId: string, model: ProfileUpdateModel): Promise<void> {

@@ -35,3 +35,12 @@ export const generatePassword = (length = 20): string => {
     if (passwordProblem(password) === null) return password;
   }
 };
+
+const symbols = '!@#$%^&*()-_=+';
+
+/** What an admin's password reset hands out (§2.2): 16 characters with upper, lower, digit and one symbol. */
+export const generateResetPassword = (): string => {
+  const password = generatePassword(15);
+  const at = randomInt(password.length + 1);
+  return `${password.slice(0, at)}${symbols[randomInt(symbols.length)]}${password.slice(at)}`;
+};

@@ -1,7 +1,8 @@
 // The users table behind a small typed API: rows become `User`s, names and e-mails are matched case-insensitively.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@pennon/sdk/contract';
+import type { ProfileUserInfoModel, Role } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { containsText } from '../db/like.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 
 export interface User {
@@ -30,7 +31,27 @@ export interface NewUser {
   ip?: string;
 }
 
-export type UserPatch = Partial<Pick<User, 'userName' | 'bio' | 'phone' | 'realName' | 'stdNumber'>>;
+export type UserPatch = Partial<
+  Pick<User, 'userName' | 'email' | 'bio' | 'phone' | 'realName' | 'stdNumber' | 'emailConfirmed' | 'role'>
+>;
+
+/** Where an uploaded avatar (of a user or a team) is served. */
+export const avatarUrl = (hash: string | null): string | null => (hash ? `/assets/${hash}/avatar` : null);
+
+export const toProfile = (user: User): ProfileUserInfoModel => ({
+  userId: user.id,
+  role: user.role,
+  userName: user.userName,
+  email: user.email,
+  bio: user.bio,
+  phone: user.phone,
+  realName: user.realName,
+  stdNumber: user.stdNumber,
+  avatar: avatarUrl(user.avatarHash),
+});
+
+/** The columns an admin search looks into. */
+const searchedColumns = ['user_name', 'std_number', 'email', 'phone', 'id', 'real_name'];
 
 /** The key that makes `Alice` and `ALICE` one name (as ASP.NET Identity normalizes). */
 export const normalize = (value: string): string => value.normalize('NFKC').toUpperCase();
@@ -80,6 +101,56 @@ export class UserStore {
       byName ??
       (await this.db.selectFrom('users').selectAll().where('normalized_email', '=', key).executeTakeFirst());
     return row && toUser(row);
+  }
+
+  /** The user holding this name or this e-mail (the name wins when they are two different users). */
+  async byNameOrEmailOf(userName: string, email: string): Promise<User | undefined> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('normalized_user_name', '=', normalize(userName)),
+          eb('normalized_email', '=', normalize(email)),
+        ]),
+      )
+      .execute();
+    const row = rows.find((r) => r.normalized_user_name === normalize(userName)) ?? rows[0];
+    return row && toUser(row);
+  }
+
+  /** A page in registration order; ids (random GUIDs) only break ties. */
+  async page(count: number, skip: number): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .orderBy('register_time_utc')
+      .orderBy('id')
+      .limit(count)
+      .offset(skip)
+      .execute();
+    return rows.map(toUser);
+  }
+
+  async count(): Promise<number> {
+    const { total } = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return total;
+  }
+
+  /** Users with the hint in any of their searched fields, in registration order. */
+  async search(hint: string, limit: number): Promise<User[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where((eb) => eb.or(searchedColumns.map((column) => containsText(column, hint))))
+      .orderBy('register_time_utc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map(toUser);
   }
 
   /** Whether another user already has this name (in any letter case). */
@@ -136,10 +207,13 @@ export class UserStore {
         user_name: patch.userName,
         normalized_user_name: normalize(patch.userName),
       }),
+      ...(patch.email != null && { email: patch.email, normalized_email: normalize(patch.email) }),
       ...(patch.bio != null && { bio: patch.bio }),
       ...(patch.phone != null && { phone: patch.phone }),
       ...(patch.realName != null && { real_name: patch.realName }),
       ...(patch.stdNumber != null && { std_number: patch.stdNumber }),
+      ...(patch.emailConfirmed != null && { email_confirmed: patch.emailConfirmed ? 1 : 0 }),
+      ...(patch.role != null && { role: patch.role }),
     };
     if (Object.keys(values).length > 0)
       await this.db.updateTable('users').set(values).where('id', '=', id).execute();
@@ -151,5 +225,10 @@ export class UserStore {
       .set({ password_hash: passwordHash, security_stamp: newStamp() })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Sessions and team memberships go with the user (foreign-key cascades). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 }

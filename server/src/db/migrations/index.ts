@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_config.ts';
 import * as m0002 from './0002_users.ts';
+import * as m0003 from './0003_teams.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
   '0002_users': m0002,
+  '0003_teams': m0003,
 };

@@ -1,0 +1,163 @@
+// The rules of teams (§2.9, §4.5): captains (at most 3 teams each), invite codes, membership and the lock.
+// The lock is the stored flag only for now: it will also clear itself once the team has no unfinished game,
+// which comes with games.
+import type { AdminTeamModel, ArrayResponse, TeamInfoModel, TeamUpdateModel } from '@pennon/sdk/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import { newInviteToken, type Team, TeamStore } from './team-store.ts';
+import { UserStore } from './users.ts';
+
+const maxCaptaincies = 3;
+const searchLimit = 30;
+
+/** `{name}:{id}:{token}`; the name may itself contain colons, so the code is read from its end. */
+const inviteCodeOf = (team: Team): string => `${team.name}:${team.id}:${team.inviteToken}`;
+const inviteCodePattern = /:(\d+):([0-9a-f]{32})$/;
+
+const requireUnlocked = (team: Team): void => {
+  if (team.locked) throw new HttpError(400, 'The team is locked while it takes part in a game');
+};
+
+const requireCaptaincyRoom = async (teams: TeamStore, userId: string): Promise<void> => {
+  if ((await teams.captaincies(userId)) >= maxCaptaincies) {
+    throw new HttpError(400, `A user can captain at most ${maxCaptaincies} teams`);
+  }
+};
+
+export class TeamService {
+  private readonly teams: TeamStore;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.teams = new TeamStore(db);
+  }
+
+  async get(id: number): Promise<TeamInfoModel> {
+    const team = await this.teams.byId(id);
+    if (!team) throw new HttpError(404, 'Team not found');
+    return this.teams.info(team);
+  }
+
+  async ofMember(userId: string): Promise<TeamInfoModel[]> {
+    return this.teams.infos(await this.teams.ofMember(userId));
+  }
+
+  async create(userId: string, model: TeamUpdateModel): Promise<TeamInfoModel> {
+    if (!model.name) throw new HttpError(400, 'The team needs a name');
+    const name = model.name;
+    const team = await this.db.transaction().execute(async (trx) => {
+      const teams = new TeamStore(trx);
+      await requireCaptaincyRoom(teams, userId);
+      return teams.create({ name, bio: model.bio ?? null, captainId: userId });
+    });
+    return this.teams.info(team);
+  }
+
+  /** An empty name keeps the old one; the bio is always replaced. */
+  async update(userId: string, id: number, model: TeamUpdateModel): Promise<TeamInfoModel> {
+    const team = await this.captained(userId, id);
+    await this.teams.update(id, { ...(model.name && { name: model.name }), bio: model.bio ?? null });
+    return this.current(team.id);
+  }
+
+  /** The new captain must already be a member, so a team never has a captain outside it. */
+  async transfer(userId: string, id: number, newCaptainId: string): Promise<TeamInfoModel> {
+    const team = await this.captained(userId, id);
+    if (!(await new UserStore(this.db).byId(newCaptainId))) throw new HttpError(400, 'User not found');
+    if (!(await this.teams.isMember(id, newCaptainId))) {
+      throw new HttpError(400, 'The new captain must be a member of the team');
+    }
+    if (newCaptainId !== userId) await requireCaptaincyRoom(this.teams, newCaptainId);
+    await this.teams.update(id, { captainId: newCaptainId });
+    return this.current(team.id);
+  }
+
+  async inviteCode(userId: string, id: number): Promise<string> {
+    return inviteCodeOf(await this.captained(userId, id));
+  }
+
+  /** A new token voids every code handed out before. */
+  async refreshInviteCode(userId: string, id: number): Promise<string> {
+    const team = await this.captained(userId, id);
+    const inviteToken = newInviteToken();
+    await this.teams.update(id, { inviteToken });
+    return inviteCodeOf({ ...team, inviteToken });
+  }
+
+  async kick(userId: string, id: number, memberId: string): Promise<TeamInfoModel> {
+    const team = await this.captained(userId, id);
+    requireUnlocked(team);
+    if (memberId === team.captainId) throw new HttpError(400, 'The captain cannot be removed from the team');
+    if (!(await this.teams.isMember(id, memberId))) throw new HttpError(400, 'The user is not in the team');
+    await this.teams.removeMember(id, memberId);
+    return this.current(team.id);
+  }
+
+  async accept(userId: string, code: string): Promise<void> {
+    const match = inviteCodePattern.exec(code);
+    const id = Number(match?.[1]);
+    if (!match || !Number.isSafeInteger(id)) throw new HttpError(400, 'The invite code is not valid');
+    const team = await this.teams.byId(id);
+    if (!team) throw new HttpError(400, 'The team of this invite code no longer exists');
+    if (team.inviteToken !== match[2]) throw new HttpError(400, 'The invite code is no longer valid');
+    if (await this.teams.isMember(id, userId)) throw new HttpError(400, 'You are already in this team');
+    await this.teams.addMember(id, userId);
+  }
+
+  /** The captain can't leave: they hand the team over or delete it. */
+  async leave(userId: string, id: number): Promise<void> {
+    const team = await this.teams.byId(id);
+    if (!team) throw new HttpError(404, 'Team not found');
+    if (!(await this.teams.isMember(id, userId))) throw new HttpError(400, 'You are not in this team');
+    requireUnlocked(team);
+    if (team.captainId === userId) {
+      throw new HttpError(400, 'The captain cannot leave: transfer the team or delete it');
+    }
+    await this.teams.removeMember(id, userId);
+  }
+
+  async delete(userId: string, id: number): Promise<void> {
+    const team = await this.teams.byId(id);
+    if (!team) throw new HttpError(404, 'Team not found');
+    if (team.captainId !== userId) throw new HttpError(403, 'Only the captain can do this');
+    requireUnlocked(team);
+    await this.teams.delete(id);
+  }
+
+  async page(count: number, skip: number): Promise<ArrayResponse<TeamInfoModel>> {
+    const data = await this.teams.infos(await this.teams.page(count, skip));
+    return { data, length: data.length, total: await this.teams.count() };
+  }
+
+  async search(hint: string): Promise<ArrayResponse<TeamInfoModel>> {
+    const data = await this.teams.infos(await this.teams.search(hint, searchLimit));
+    return { data, length: data.length, total: data.length };
+  }
+
+  /** An admin's edit: empty or null name and bio keep the stored values. */
+  async adminUpdate(id: number, model: AdminTeamModel): Promise<void> {
+    if (!(await this.teams.byId(id))) throw new HttpError(400, 'Team not found');
+    await this.teams.update(id, {
+      ...(model.name && { name: model.name }),
+      ...(model.bio && { bio: model.bio }),
+      ...(model.locked != null && { locked: model.locked }),
+    });
+  }
+
+  async adminDelete(id: number): Promise<void> {
+    if (!(await this.teams.byId(id))) throw new HttpError(404, 'Team not found');
+    await this.teams.delete(id);
+  }
+
+  /** The team, when the caller captains it: 400 when it doesn't exist (as GZ::CTF answers), 403 for others. */
+  private async captained(userId: string, id: number): Promise<Team> {
+    const team = await this.teams.byId(id);
+    if (!team) throw new HttpError(400, 'Team not found');
+    if (team.captainId !== userId) throw new HttpError(403, 'Only the captain can do this');
+    return team;
+  }
+
+  private async current(id: number): Promise<TeamInfoModel> {
+    return this.teams.info((await this.teams.byId(id)) as Team);
+  }
+}

@@ -1,0 +1,152 @@
+// What an admin does to accounts (§2.2): list and search, batch import (with teams), edit, reset, delete.
+import type {
+  AdminUserInfoModel,
+  ArrayResponse,
+  ProfileUserInfoModel,
+  UserCreateModel,
+  UserInfoModel,
+} from '@pennon/sdk/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import { generateResetPassword, hashPassword, passwordProblem } from './passwords.ts';
+import type { SessionStore } from './sessions.ts';
+import { TeamStore } from './team-store.ts';
+import { avatarUrl, isUniqueViolation, toProfile, type User, UserStore } from './users.ts';
+
+const searchLimit = 30;
+
+const toUserInfo = (user: User): UserInfoModel => ({
+  id: user.id,
+  userName: user.userName,
+  realName: user.realName,
+  stdNumber: user.stdNumber,
+  phone: user.phone,
+  bio: user.bio,
+  registerTimeUtc: user.registerTimeUtc,
+  lastVisitedUtc: user.lastVisitedUtc,
+  ip: user.ip,
+  email: user.email,
+  avatar: avatarUrl(user.avatarHash),
+  role: user.role,
+  emailConfirmed: user.emailConfirmed,
+});
+
+const nameOrEmailTaken = (err: unknown, what: string): never => {
+  if (isUniqueViolation(err)) throw new HttpError(400, `The user name or e-mail of ${what} is already taken`);
+  throw err;
+};
+
+export class UserAdminService {
+  private readonly users: UserStore;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sessions: SessionStore,
+  ) {
+    this.users = new UserStore(db);
+  }
+
+  async page(count: number, skip: number): Promise<ArrayResponse<UserInfoModel>> {
+    const data = (await this.users.page(count, skip)).map(toUserInfo);
+    return { data, length: data.length, total: await this.users.count() };
+  }
+
+  async search(hint: string): Promise<ArrayResponse<UserInfoModel>> {
+    const data = (await this.users.search(hint, searchLimit)).map(toUserInfo);
+    return { data, length: data.length, total: data.length };
+  }
+
+  /**
+   * Creates the users listed, or updates (and resets the password of) those whose name or e-mail exists.
+   * Users sharing a `teamName` join the oldest team of that name; when there is none, the first of them
+   * creates it as captain. One transaction: the first problem undoes the whole batch.
+   */
+  async createBatch(models: UserCreateModel[]): Promise<void> {
+    for (const model of models) {
+      const problem = passwordProblem(model.password);
+      if (problem) throw new HttpError(400, `${model.userName}: ${problem}`);
+    }
+    // Hashing is slow: it happens before the transaction holds the database.
+    const hashes = await Promise.all(models.map((model) => hashPassword(model.password)));
+    await this.db.transaction().execute(async (trx) => {
+      const users = new UserStore(trx);
+      const teams = new TeamStore(trx);
+      for (const [index, model] of models.entries()) {
+        const passwordHash = hashes[index] as string;
+        const details = {
+          userName: model.userName,
+          email: model.email,
+          realName: model.realName ?? undefined,
+          stdNumber: model.stdNumber ?? undefined,
+          phone: model.phone ?? undefined,
+          emailConfirmed: true,
+        };
+        const existing = await users.byNameOrEmailOf(model.userName, model.email);
+        const user =
+          existing ??
+          (await users
+            .create({
+              userName: model.userName,
+              email: model.email,
+              passwordHash,
+              role: 'User',
+              emailConfirmed: true,
+            })
+            .catch((err: unknown) => nameOrEmailTaken(err, model.userName)));
+        await users.update(user.id, details).catch((err: unknown) => nameOrEmailTaken(err, model.userName));
+        if (existing) await users.setPassword(user.id, passwordHash);
+        if (model.teamName) {
+          const team = await teams.byName(model.teamName);
+          if (team) await teams.addMember(team.id, user.id);
+          else await teams.create({ name: model.teamName, bio: null, captainId: user.id });
+        }
+      }
+    });
+  }
+
+  async profile(id: string): Promise<ProfileUserInfoModel> {
+    return toProfile(await this.existing(id));
+  }
+
+  /** Null fields keep their values. A new role applies to the user's next request. */
+  async update(id: string, model: AdminUserInfoModel): Promise<void> {
+    await this.existing(id);
+    await this.users
+      .update(id, {
+        userName: model.userName ?? undefined,
+        email: model.email ?? undefined,
+        bio: model.bio ?? undefined,
+        phone: model.phone ?? undefined,
+        realName: model.realName ?? undefined,
+        stdNumber: model.stdNumber ?? undefined,
+        emailConfirmed: model.emailConfirmed ?? undefined,
+        role: model.role ?? undefined,
+      })
+      .catch((err: unknown) => nameOrEmailTaken(err, 'this user'));
+  }
+
+  /** Answers the new password; the user's sessions end, as after any password reset. */
+  async resetPassword(id: string): Promise<string> {
+    await this.existing(id);
+    const password = generateResetPassword();
+    await this.users.setPassword(id, await hashPassword(password));
+    await this.sessions.revokeOthers(id, null);
+    return password;
+  }
+
+  async delete(callerId: string, id: string): Promise<void> {
+    if (id === callerId) throw new HttpError(400, 'You cannot delete your own account');
+    await this.existing(id);
+    if ((await new TeamStore(this.db).captaincies(id)) > 0) {
+      throw new HttpError(400, 'The user captains a team: transfer or delete it first');
+    }
+    await this.users.delete(id);
+  }
+
+  private async existing(id: string): Promise<User> {
+    const user = await this.users.byId(id);
+    if (!user) throw new HttpError(404, 'User not found');
+    return user;
+  }
+}
