@@ -1,6 +1,14 @@
 // The SDK's entry point: one client per platform, its endpoint groups, and the generic request.
 import type { RouteDef, RouteResponse } from './contract/route.ts';
+import { type AccountApi, createAccountApi } from './groups/account.ts';
+import { type AdminApi, createAdminApi } from './groups/admin.ts';
+import { type AssetsApi, createAssetsApi } from './groups/assets.ts';
+import { createEditApi, type EditApi } from './groups/edit.ts';
+import { createGameApi, type GameApi } from './groups/game.ts';
 import { createInfoApi, type InfoApi } from './groups/info.ts';
+import { createProxyApi, type ProxyApi } from './groups/proxy.ts';
+import { createTeamApi, type TeamApi } from './groups/team.ts';
+import { createTokensApi, type TokensApi } from './groups/tokens.ts';
 import {
   type RequestArgsTuple,
   type Requester,
@@ -11,13 +19,30 @@ import {
 export type ClientOptions = TransportOptions;
 
 export class PennonClient {
+  readonly account: AccountApi;
+  readonly admin: AdminApi;
+  readonly tokens: TokensApi;
+  readonly assets: AssetsApi;
+  readonly edit: EditApi;
+  readonly game: GameApi;
   readonly info: InfoApi;
+  /** WebSocket addresses of the container tunnels (no HTTP calls). */
+  readonly proxy: ProxyApi;
+  readonly team: TeamApi;
   readonly #transport: Transport;
 
   constructor(options: ClientOptions = {}) {
     this.#transport = new Transport(options);
     const request: Requester = (route, ...args) => this.#transport.request(route, ...args);
+    this.account = createAccountApi(request);
+    this.admin = createAdminApi(request);
+    this.tokens = createTokensApi(request);
+    this.assets = createAssetsApi(request);
+    this.edit = createEditApi(request);
+    this.game = createGameApi(request);
     this.info = createInfoApi(request);
+    this.proxy = createProxyApi(this.#transport.baseUrl);
+    this.team = createTeamApi(request);
   }
 
   /** The platform address every route path is appended to (no trailing slash). */

@@ -1,0 +1,24 @@
+// The tokens group (gzctf-api.md §2.3): bearer tokens for the monitor hub.
+import type { ApiToken, ApiTokenCreateModel, ApiTokenResponse } from '../contract/models/tokens.ts';
+import { routes } from '../contract/routes/index.ts';
+import type { CallOptions, Requester } from '../transport/transport.ts';
+
+export interface TokensApi {
+  /** POST /api/tokens: issue a token; the raw token is only ever returned here. */
+  create(body: ApiTokenCreateModel, options?: CallOptions): Promise<ApiTokenResponse>;
+  /** GET /api/tokens: all tokens, oldest first. */
+  list(options?: CallOptions): Promise<ApiToken[]>;
+  /** POST /api/tokens/{id}/restore: un-revoke a token. */
+  restore(id: string, options?: CallOptions): Promise<void>;
+  /** DELETE /api/tokens/{id}: revoke a token, or delete it for good with `{ delete: true }`. */
+  revoke(id: string, query?: { delete?: boolean }, options?: CallOptions): Promise<void>;
+}
+
+const r = routes.tokens;
+
+export const createTokensApi = (request: Requester): TokensApi => ({
+  create: (body, options) => request(r.create, { ...options, body }),
+  list: (options) => request(r.list, options),
+  restore: (id, options) => request(r.restore, { ...options, params: { id } }),
+  revoke: (id, query, options) => request(r.revoke, { ...options, params: { id }, query: query ?? {} }),
+});
