@@ -1,5 +1,5 @@
 // The SDK's entry point: one client per platform, its endpoint groups, and the generic request.
-import type { RouteDef, RouteResponse } from './contract/route.ts';
+import type { Endpoint, RouteResponse } from './contract/route.ts';
 import { type AccountApi, createAccountApi } from './groups/account.ts';
 import { type AdminApi, createAdminApi } from './groups/admin.ts';
 import { type AssetsApi, createAssetsApi } from './groups/assets.ts';
@@ -51,7 +51,7 @@ export class PennonClient {
   }
 
   /** Calls any route of the contract; the groups (`client.info`, …) are thin maps over this. */
-  request<R extends RouteDef>(route: R, ...args: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
+  request<R extends Endpoint>(route: R, ...args: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
     return this.#transport.request(route, ...args);
   }
 

@@ -1,6 +1,21 @@
 // @pennon/sdk: a typed client for the Pennon (GZ::CTF-compatible) platform API.
 export { type ClientOptions, createClient, PennonClient } from './client.ts';
-export * from './contract/index.ts';
+// The contract's runtime part only (no TypeBox): routes, enum value lists, flags and defaults. Its schemas
+// (models, enums, `schemas`) are re-exported as types; @pennon/sdk/contract has them as values.
+export * from './contract/defaults.ts';
+export * from './contract/enum-values.ts';
+export type * from './contract/enums.ts';
+export type * from './contract/models/account.ts';
+export type * from './contract/models/admin.ts';
+export type * from './contract/models/assets.ts';
+export type * from './contract/models/edit.ts';
+export type * from './contract/models/game.ts';
+export type * from './contract/models/info.ts';
+export type * from './contract/models/team.ts';
+export type * from './contract/models/tokens.ts';
+export * from './contract/route.ts';
+export { routes } from './contract/routes/index.ts';
+export type * from './contract/schema.ts';
 export * from './errors/index.ts';
 export type { AccountApi } from './groups/account.ts';
 export type { AdminApi, LogsQuery, PageQuery } from './groups/admin.ts';

@@ -5,21 +5,31 @@ import * as contract from '../src/contract/index.ts';
 import {
   ChallengeUpdateModel,
   DivisionCreateModel,
+  type Endpoint,
+  type EndpointSchemas,
   GameInfoInput,
   GameNotice,
   LocalFile,
   ProfileUpdateModel,
   RegisterModel,
-  type RouteDef,
   routes,
   ScoreboardModel,
+  schemas,
   TeamInfoModel,
   TeamInviteCode,
   UserInfoModel,
 } from '../src/contract/index.ts';
 
+// Each endpoint with its schemas (the route's runtime fields and `schemas.<group>.<name>`, joined by key).
+type RouteDef = Endpoint & Omit<EndpointSchemas, 'response'> & { schema?: EndpointSchemas['response'] };
 const table = Object.entries(routes).flatMap(([group, defs]) =>
-  Object.entries(defs as Record<string, RouteDef>).map(([name, def]) => ({ key: `${group}.${name}`, def })),
+  Object.entries(defs as Record<string, Endpoint>).map(([name, endpoint]) => {
+    const { response: schema, ...rest } = (schemas as Record<string, Record<string, EndpointSchemas>>)[
+      group
+    ]?.[name] ?? { summary: '' };
+    const def: RouteDef = { ...endpoint, ...rest, schema };
+    return { key: `${group}.${name}`, def };
+  }),
 );
 const keysWhere = (pred: (def: RouteDef) => boolean) =>
   table
@@ -47,6 +57,34 @@ describe('route table', () => {
     expect(table).toHaveLength(124);
     // §6: 123 operations in the generated client plus the hidden hashsalt.
     expect(keysWhere((d) => d.hidden === true)).toEqual(['edit.hashSalt']);
+  });
+
+  it('has the same groups and keys in routes and schemas, and a response schema exactly for JSON answers', () => {
+    expect(Object.keys(schemas).sort()).toEqual(Object.keys(routes).sort());
+    for (const [group, defs] of Object.entries(routes)) {
+      expect(Object.keys(schemas[group as keyof typeof schemas]).sort(), group).toEqual(
+        Object.keys(defs).sort(),
+      );
+    }
+    for (const { key, def } of table) {
+      expect(def.summary, key).toEqual(expect.any(String));
+      expect(def.schema !== undefined, key).toBe(def.response === 'json');
+    }
+  });
+
+  it('keeps schemas out of the runtime endpoints', () => {
+    for (const { key, def } of table) {
+      const endpoint = (routes as unknown as Record<string, Record<string, object>>)[
+        key.split('.')[0] ?? ''
+      ]?.[key.split('.')[1] ?? ''];
+      expect(
+        Object.keys(endpoint ?? {}).filter(
+          (k) => !['method', 'path', 'auth', 'upload', 'response', 'rateLimit', 'etag', 'hidden'].includes(k),
+        ),
+        key,
+      ).toEqual([]);
+      expect(def.response, key).toMatch(/^(json|empty|download|websocket)$/);
+    }
   });
 
   it('has no duplicate method + path', () => {
@@ -188,7 +226,7 @@ describe('route table', () => {
       path: '/api/admin/users/{userid}/password',
     });
     expect(routes.edit.hashSalt.path).toBe('/api/edit/games/{id}/hashsalt');
-    expect(Value.Check(routes.team.accept.body, 'Team:42:0123456789abcdef0123456789abcdef')).toBe(true);
+    expect(Value.Check(schemas.team.accept.body, 'Team:42:0123456789abcdef0123456789abcdef')).toBe(true);
   });
 });
 

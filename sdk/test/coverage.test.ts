@@ -1,7 +1,7 @@
 // Every route of the contract is reached by exactly one SDK method: each method is driven through the
 // real transport (a recording `fetch`), and the method + path set it produces must equal the route table.
 import { describe, expect, it } from 'vitest';
-import { createClient, type PennonClient, type RouteDef, routes } from '../src/index.ts';
+import { createClient, type Endpoint, type PennonClient, routes } from '../src/index.ts';
 
 const groups = ['account', 'admin', 'tokens', 'assets', 'edit', 'game', 'info', 'proxy', 'team'] as const;
 type Group = (typeof groups)[number];
@@ -172,7 +172,7 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
 };
 
 const table = Object.entries(routes).flatMap(([group, entries]) =>
-  Object.entries(entries as Record<string, RouteDef>).map(([name, def]) => ({ id: `${group}.${name}`, def })),
+  Object.entries(entries as Record<string, Endpoint>).map(([name, def]) => ({ id: `${group}.${name}`, def })),
 );
 
 /** The route a concrete request reached; a literal segment beats a `{param}` (`…/all` over `…/{filename}`). */
@@ -186,7 +186,7 @@ const routeOf = (method: string, path: string): string | undefined => {
       template.every((part, i) => part.startsWith('{') || part === segments[i])
     );
   });
-  const literals = (def: RouteDef) => def.path.split('/').filter((part) => !part.startsWith('{')).length;
+  const literals = (def: Endpoint) => def.path.split('/').filter((part) => !part.startsWith('{')).length;
   matches.sort((a, b) => literals(b.def) - literals(a.def));
   return matches[0]?.id;
 };

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import Type from 'typebox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ClientOptions, createClient, isRateLimited, PennonError, route, routes } from '../src/index.ts';
+import { route } from '../src/contract/index.ts';
+import { type ClientOptions, createClient, isRateLimited, PennonError, routes } from '../src/index.ts';
 import { fileNameFromContentDisposition, fileNameFromUrl } from '../src/transport/content-disposition.ts';
 import { defaults, resolveRetry } from '../src/transport/defaults.ts';
 import { fillPath, queryString } from '../src/transport/url.ts';

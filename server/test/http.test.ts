@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { route, routes } from '@pennon/sdk/contract';
+import { route, schemas } from '@pennon/sdk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,9 +145,9 @@ describe('a server with a built web client', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     const config = doc.paths['/api/config']?.get;
-    expect(config.summary).toBe(routes.info.config.summary);
+    expect(config.summary).toBe(schemas.info.config.summary);
     const schema = config.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties)).toEqual(Object.keys(routes.info.config.response.properties));
+    expect(Object.keys(schema.properties)).toEqual(Object.keys(schemas.info.config.response.properties));
     expect(doc.paths['/healthz']).toBeUndefined();
   });
 });

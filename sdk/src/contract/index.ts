@@ -1,5 +1,13 @@
+// @pennon/sdk/contract: the whole wire contract, for the server and for tests. Two layers, one source of truth:
+// - runtime, TypeBox-free: `routes` (method, path, auth, response kind, …), enum value lists and flags
+//   (enum-values.ts), configuration defaults, and the types (route.ts). This is all the client (`@pennon/sdk`,
+//   src/index.ts) loads at runtime; it re-exports everything else here as types only.
+// - schemas: `schemas` (per endpoint, keyed as `routes`), the models and enums as TypeBox schemas, and
+//   `schemasOf`/`route()` (lookup.ts) that the server's `mount` uses. Importing any of these pulls in TypeBox.
 export * from './defaults.ts';
+export * from './enum-values.ts';
 export * from './enums.ts';
+export * from './lookup.ts';
 export * from './models/account.ts';
 export * from './models/admin.ts';
 export * from './models/assets.ts';
@@ -11,3 +19,4 @@ export * from './models/tokens.ts';
 export * from './route.ts';
 export { routes } from './routes/index.ts';
 export * from './schema.ts';
+export { type ContractKeysMatch, schemas } from './schemas/index.ts';

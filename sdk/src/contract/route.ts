@@ -1,4 +1,6 @@
-// The shape of one entry of the route table: everything a client or the server must know of an endpoint.
+// The shape of one endpoint. The runtime part (method, path, auth, …) is all a client needs and holds no
+// schema; the TypeBox schemas live in `schemas/<group>.ts` and ride along on the endpoint only as a phantom
+// type (`__schemas`), so calls and handlers are typed from them without a client bundling them.
 import type { Static, TObject, TSchema } from 'typebox';
 
 /** Who may call: `-`, `U` (role ≥ User), `M` (≥ Monitor), `A` (Admin) of gzctf-api.md §2. */
@@ -8,43 +10,92 @@ export type Auth = 'anonymous' | 'user' | 'monitor' | 'admin';
 export type RatePolicy = 'register' | 'query' | 'powChallenge' | 'container' | 'submit' | 'concurrency';
 
 /**
- * What a success carries: a JSON schema, `empty` (200 with no body), `download`
+ * What a success carries: JSON (shaped by the `response` schema), `empty` (200 with no body), `download`
  * (file bytes with a name from Content-Disposition) or `websocket` (an upgrade).
  */
-export type ResponseKind = TSchema | 'empty' | 'download' | 'websocket';
+export type ResponseKind = 'json' | 'empty' | 'download' | 'websocket';
 
-export interface RouteDef {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Lower-case path with `{name}` parameters, e.g. `/api/game/{id}/notices`. */
-  path: string;
-  auth: Auth;
+/** The schemas of one endpoint: what the server validates and documents, and what types the calls. */
+export interface EndpointSchemas {
   summary: string;
   params?: TObject;
   query?: TObject;
   /** JSON request body. */
   body?: TSchema;
-  /** multipart/form-data request: the form field holding the file(s). */
-  upload?: 'file' | 'files';
-  response: ResponseKind;
-  rateLimit?: RatePolicy;
-  /** The server answers with a weak ETag and 304 on a matching If-None-Match (§1.6). */
-  etag?: boolean;
-  /** Served by the platform but left out of the public OpenAPI document (e.g. hashsalt). */
-  hidden?: boolean;
+  /** The JSON answer, for `response: 'json'` endpoints. */
+  response?: TSchema;
 }
 
-/** Declares a route, keeping its literal types so callers and handlers are typed from it. */
-export const route = <const R extends RouteDef>(def: R): R => def;
+/** The runtime fields of an endpoint. */
+export interface EndpointFields {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Lower-case path with `{name}` parameters, e.g. `/api/game/{id}/notices`. */
+  readonly path: string;
+  readonly auth: Auth;
+  /** multipart/form-data request: the form field holding the file(s). */
+  readonly upload?: 'file' | 'files';
+  readonly response: ResponseKind;
+  readonly rateLimit?: RatePolicy;
+  /** The server answers with a weak ETag and 304 on a matching If-None-Match (§1.6). */
+  readonly etag?: boolean;
+  /** Served by the platform but left out of the public OpenAPI document (e.g. hashsalt). */
+  readonly hidden?: boolean;
+}
+
+/** An endpoint: its runtime fields, and its schemas `S` as a type only (never set at runtime). */
+export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> extends EndpointFields {
+  readonly __schemas?: S;
+}
+
+/**
+ * Declares a group of endpoints whose schemas are `S` (a `schemas/<group>.ts` table, imported as a type):
+ * `endpoints<typeof schemas>()({ key: { method, path, … } })`. Each key gets `S[key]` as its phantom schemas
+ * and keeps its literal fields; every key of `S` must be declared (extra keys are caught by the check in
+ * `schemas/index.ts`).
+ */
+export const endpoints =
+  <S extends Record<string, EndpointSchemas>>() =>
+  <const E extends { [K in keyof S]: EndpointFields }>(
+    defs: E,
+  ): { [K in keyof E]: E[K] & Endpoint<S[K & keyof S]> } =>
+    defs as { [K in keyof E]: E[K] & Endpoint<S[K & keyof S]> };
+
+/** The schemas an endpoint carries as its phantom type. */
+export type SchemasOf<R extends Endpoint> = NonNullable<R['__schemas']>;
+
+/** One schema of an endpoint (`params`, `query`, `body` or `response`), or `undefined` when it has none. */
+export type SchemaOf<R extends Endpoint, K extends Exclude<keyof EndpointSchemas, 'summary'>> =
+  SchemasOf<R> extends { [k in K]: infer T } ? (T extends TSchema ? T : undefined) : undefined;
 
 type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
 
-export type RouteParams<R extends RouteDef> = StaticOr<R['params'], Record<string, never>>;
-export type RouteQuery<R extends RouteDef> = StaticOr<R['query'], Record<string, never>>;
-export type RouteBody<R extends RouteDef> = StaticOr<R['body'], undefined>;
-export type RouteResponse<R extends RouteDef> = R['response'] extends 'download'
+export type RouteParams<R extends Endpoint> = StaticOr<SchemaOf<R, 'params'>, Record<string, never>>;
+export type RouteQuery<R extends Endpoint> = StaticOr<SchemaOf<R, 'query'>, Record<string, never>>;
+export type RouteBody<R extends Endpoint> = StaticOr<SchemaOf<R, 'body'>, undefined>;
+export type RouteResponse<R extends Endpoint> = R['response'] extends 'download'
   ? { data: Blob; fileName: string }
   : R['response'] extends 'empty' | 'websocket'
     ? undefined
-    : R['response'] extends TSchema
-      ? Static<R['response']>
+    : SchemaOf<R, 'response'> extends TSchema
+      ? Static<SchemaOf<R, 'response'>>
       : never;
+
+/** An ad-hoc route written the old way, schemas inline (tests, extensions): see `route()` in lookup.ts. */
+export interface RouteDef extends Omit<EndpointFields, 'response'>, EndpointSchemas {
+  response: TSchema | Exclude<ResponseKind, 'json'>;
+}
+
+type InlineResponse<R extends RouteDef> =
+  R['response'] extends Exclude<ResponseKind, 'json'> ? R['response'] : 'json';
+
+/** The schemas of an inline `RouteDef` (only those it names). */
+export type InlineSchemas<R extends RouteDef> = Pick<
+  R,
+  Extract<keyof R, 'summary' | 'params' | 'query' | 'body'>
+> &
+  (InlineResponse<R> extends 'json' ? { response: R['response'] & TSchema } : unknown);
+
+/** The endpoint an inline `RouteDef` declares. */
+export type EndpointOf<R extends RouteDef> = Omit<R, keyof EndpointSchemas> & {
+  readonly response: InlineResponse<R>;
+} & Endpoint<Extract<InlineSchemas<R>, EndpointSchemas>>;

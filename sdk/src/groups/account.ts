@@ -12,7 +12,7 @@ import type {
   RecoveryModel,
   RegisterModel,
 } from '../contract/models/account.ts';
-import { routes } from '../contract/routes/index.ts';
+import { account as r } from '../contract/routes/account.ts';
 import type { RequestResponse, RequestResponseOf } from '../contract/schema.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
@@ -43,8 +43,6 @@ export interface AccountApi {
   /** PUT /api/account/avatar: replace the caller's avatar; resolves to its URL. */
   updateAvatar(file: Upload, options?: CallOptions): Promise<string>;
 }
-
-const r = routes.account;
 
 export const createAccountApi = (request: Requester): AccountApi => ({
   register: (body, options) => request(r.register, { ...options, body }),

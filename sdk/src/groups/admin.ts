@@ -15,12 +15,10 @@ import type { LocalFile } from '../contract/models/assets.ts';
 import type { ConfigEditModel } from '../contract/models/info.ts';
 import type { TeamInfoModel } from '../contract/models/team.ts';
 import type { RouteQuery } from '../contract/route.ts';
-import { routes } from '../contract/routes/index.ts';
+import { admin as r } from '../contract/routes/admin.ts';
 import type { ArrayResponse } from '../contract/schema.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
-
-const r = routes.admin;
 
 /** `count`/`skip` paging of a list. */
 export type PageQuery = RouteQuery<typeof r.users>;

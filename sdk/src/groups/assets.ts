@@ -1,6 +1,6 @@
 // The assets group (gzctf-api.md §2.4): content-addressed file download, upload and removal.
 import type { LocalFile } from '../contract/models/assets.ts';
-import { routes } from '../contract/routes/index.ts';
+import { assets as r } from '../contract/routes/assets.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
@@ -16,8 +16,6 @@ export interface AssetsApi {
   /** DELETE /api/assets/{hash}: drop one reference to a file, deleting it at zero. */
   delete(hash: string, options?: CallOptions): Promise<void>;
 }
-
-const r = routes.assets;
 
 export const createAssetsApi = (request: Requester): AssetsApi => ({
   download: (hash, filename, options) => request(r.download, { ...options, params: { hash, filename } }),

@@ -19,12 +19,10 @@ import type {
 import type { ContainerInfoModel, GameNotice } from '../contract/models/game.ts';
 import type { PostDetailModel } from '../contract/models/info.ts';
 import type { RouteQuery } from '../contract/route.ts';
-import { routes } from '../contract/routes/index.ts';
+import { edit as r } from '../contract/routes/edit.ts';
 import type { ArrayResponse } from '../contract/schema.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
-
-const r = routes.edit;
 
 export type EditGamesQuery = RouteQuery<typeof r.games>;
 

@@ -21,12 +21,10 @@ import type {
   TeamTrafficModel,
 } from '../contract/models/game.ts';
 import type { RouteQuery } from '../contract/route.ts';
-import { routes } from '../contract/routes/index.ts';
+import { game as r } from '../contract/routes/game.ts';
 import type { ArrayResponse } from '../contract/schema.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
-
-const r = routes.game;
 
 export type GamePageQuery = RouteQuery<typeof r.list>;
 export type NoticesQuery = RouteQuery<typeof r.notices>;

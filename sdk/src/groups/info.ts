@@ -6,7 +6,7 @@ import type {
   PostDetailModel,
   PostInfoModel,
 } from '../contract/models/info.ts';
-import { routes } from '../contract/routes/index.ts';
+import { info } from '../contract/routes/info.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
 export interface InfoApi {
@@ -25,10 +25,10 @@ export interface InfoApi {
 }
 
 export const createInfoApi = (request: Requester): InfoApi => ({
-  config: (options) => request(routes.info.config, { ...options, retry: options?.retry ?? 0 }),
-  captcha: (options) => request(routes.info.captcha, options),
-  powChallenge: (options) => request(routes.info.powChallenge, options),
-  posts: (options) => request(routes.info.posts, options),
-  latestPosts: (options) => request(routes.info.latestPosts, options),
-  post: (id, options) => request(routes.info.post, { ...options, params: { id } }),
+  config: (options) => request(info.config, { ...options, retry: options?.retry ?? 0 }),
+  captcha: (options) => request(info.captcha, options),
+  powChallenge: (options) => request(info.powChallenge, options),
+  posts: (options) => request(info.posts, options),
+  latestPosts: (options) => request(info.latestPosts, options),
+  post: (id, options) => request(info.post, { ...options, params: { id } }),
 });

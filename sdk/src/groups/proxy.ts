@@ -1,6 +1,6 @@
 // The proxy group (gzctf-api.md §2.8): TCP over WebSocket to challenge containers. Its two routes are
 // WebSocket upgrades, not HTTP calls, so the group builds their addresses for a WebSocket (or wsrx) to open.
-import { routes } from '../contract/routes/index.ts';
+import { proxy } from '../contract/routes/proxy.ts';
 import { fillPath } from '../transport/url.ts';
 
 export interface ProxyApi {
@@ -15,6 +15,6 @@ export const webSocketUrl = (baseUrl: string, path: string, entry: string): stri
   baseUrl.replace(/^http/i, 'ws') + fillPath(path, { id: entry });
 
 export const createProxyApi = (baseUrl: string): ProxyApi => ({
-  proxyUrl: (entry) => webSocketUrl(baseUrl, routes.proxy.connect.path, entry),
-  testProxyUrl: (entry) => webSocketUrl(baseUrl, routes.proxy.connectNoInstance.path, entry),
+  proxyUrl: (entry) => webSocketUrl(baseUrl, proxy.connect.path, entry),
+  testProxyUrl: (entry) => webSocketUrl(baseUrl, proxy.connectNoInstance.path, entry),
 });

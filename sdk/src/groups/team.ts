@@ -5,7 +5,7 @@ import type {
   TeamTransferModel,
   TeamUpdateModel,
 } from '../contract/models/team.ts';
-import { routes } from '../contract/routes/index.ts';
+import { team as r } from '../contract/routes/team.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
@@ -37,8 +37,6 @@ export interface TeamApi {
   /** POST /api/team/verify: check a participation token's signature against a game's public key. */
   verify(body: SignatureVerifyModel, options?: CallOptions): Promise<void>;
 }
-
-const r = routes.team;
 
 export const createTeamApi = (request: Requester): TeamApi => ({
   get: (id, options) => request(r.get, { ...options, params: { id } }),

@@ -1,6 +1,6 @@
 // The tokens group (gzctf-api.md §2.3): bearer tokens for the monitor hub.
 import type { ApiToken, ApiTokenCreateModel, ApiTokenResponse } from '../contract/models/tokens.ts';
-import { routes } from '../contract/routes/index.ts';
+import { tokens as r } from '../contract/routes/tokens.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
 export interface TokensApi {
@@ -13,8 +13,6 @@ export interface TokensApi {
   /** DELETE /api/tokens/{id}: revoke a token, or delete it for good with `{ delete: true }`. */
   revoke(id: string, query?: { delete?: boolean }, options?: CallOptions): Promise<void>;
 }
-
-const r = routes.tokens;
 
 export const createTokensApi = (request: Requester): TokensApi => ({
   create: (body, options) => request(r.create, { ...options, body }),

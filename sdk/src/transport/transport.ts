@@ -1,7 +1,14 @@
 // The requester: one ky instance carrying the request policy, and a typed `request(route, args)`.
 import ky, { HTTPError, type KyInstance, type RetryOptions } from 'ky';
 import type { TObject, TSchema } from 'typebox';
-import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '../contract/route.ts';
+import type {
+  Endpoint,
+  RouteBody,
+  RouteParams,
+  RouteQuery,
+  RouteResponse,
+  SchemaOf,
+} from '../contract/route.ts';
 import { PennonError } from '../errors/pennon-error.ts';
 import { fileNameFromContentDisposition, fileNameFromUrl } from './content-disposition.ts';
 import { defaults, type RetryPolicy, resolveRetry } from './defaults.ts';
@@ -41,40 +48,41 @@ export interface CallOptions {
 
 type EmptyObject = Record<never, never>;
 
-type ParamsArg<R extends RouteDef> = R['params'] extends TObject
-  ? { params: RouteParams<R> }
-  : { params?: undefined };
+type ParamsArg<R extends Endpoint> =
+  SchemaOf<R, 'params'> extends TObject ? { params: RouteParams<R> } : { params?: undefined };
 
-type QueryArg<R extends RouteDef> = R['query'] extends TObject
-  ? EmptyObject extends RouteQuery<R>
-    ? { query?: RouteQuery<R> }
-    : { query: RouteQuery<R> }
-  : { query?: undefined };
+type QueryArg<R extends Endpoint> =
+  SchemaOf<R, 'query'> extends TObject
+    ? EmptyObject extends RouteQuery<R>
+      ? { query?: RouteQuery<R> }
+      : { query: RouteQuery<R> }
+    : { query?: undefined };
 
-type BodyArg<R extends RouteDef> = R['body'] extends TSchema
-  ? undefined extends RouteBody<R>
-    ? { body?: RouteBody<R> }
-    : { body: RouteBody<R> }
-  : { body?: undefined };
+type BodyArg<R extends Endpoint> =
+  SchemaOf<R, 'body'> extends TSchema
+    ? undefined extends RouteBody<R>
+      ? { body?: RouteBody<R> }
+      : { body: RouteBody<R> }
+    : { body?: undefined };
 
-type UploadArg<R extends RouteDef> = R['upload'] extends 'files'
+type UploadArg<R extends Endpoint> = R['upload'] extends 'files'
   ? { files: readonly Blob[] }
   : R['upload'] extends 'file'
     ? { file: Blob }
     : EmptyObject;
 
 /** The arguments of a call of route `R`: its params, query, body or file(s), and `CallOptions`. */
-export type RequestArgs<R extends RouteDef> = CallOptions &
+export type RequestArgs<R extends Endpoint> = CallOptions &
   ParamsArg<R> &
   QueryArg<R> &
   BodyArg<R> &
   UploadArg<R>;
 
 /** The arguments may be left out when the route needs none. */
-export type RequestArgsTuple<R extends RouteDef> =
+export type RequestArgsTuple<R extends Endpoint> =
   EmptyObject extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
 
-export type Requester = <R extends RouteDef>(
+export type Requester = <R extends Endpoint>(
   route: R,
   ...args: RequestArgsTuple<R>
 ) => Promise<RouteResponse<R>>;
@@ -114,7 +122,7 @@ const multipart = (field: 'file' | 'files', args: LooseArgs): FormData => {
   return form;
 };
 
-const decode = async (route: RouteDef, response: Response, url: string): Promise<unknown> => {
+const decode = async (route: Endpoint, response: Response, url: string): Promise<unknown> => {
   if (route.response === 'download') {
     const data = await response.blob();
     const header = response.headers.get('content-disposition');
@@ -153,7 +161,7 @@ export class Transport {
   }
 
   /** Calls `route` and decodes its answer by the route's `response` kind; fails with a PennonError. */
-  async request<R extends RouteDef>(route: R, ...rest: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
+  async request<R extends Endpoint>(route: R, ...rest: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
     const args: LooseArgs = (rest[0] ?? {}) as LooseArgs;
     if (route.response === 'websocket') {
       throw new TypeError(`${route.path} is a WebSocket endpoint; open it with a WebSocket, not request()`);

@@ -1,18 +1,26 @@
 // Serves a route of the shared contract: the schemas that type the SDK validate the request and shape the reply,
 // and its `auth` is enforced before the body is even read (as ASP.NET authorizes before model binding).
-import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteResponse } from '@pennon/sdk/contract';
+// The endpoint carries its schemas as a type only; `schemasOf` finds them (routes × schemas, built once).
+import {
+  type Endpoint,
+  type RouteBody,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+  schemasOf,
+} from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from './auth.ts';
 import { etagOnSend } from './etag.ts';
 import { validatorCompiler } from './validation.ts';
 
-export type RouteRequest<R extends RouteDef> = FastifyRequest<{
+export type RouteRequest<R extends Endpoint> = FastifyRequest<{
   Params: RouteParams<R>;
   Querystring: RouteQuery<R>;
   Body: RouteBody<R>;
 }>;
 
-export type RouteHandler<R extends RouteDef> = (
+export type RouteHandler<R extends Endpoint> = (
   request: RouteRequest<R>,
   reply: FastifyReply,
 ) => Promise<RouteResponse<R>>;
@@ -20,16 +28,17 @@ export type RouteHandler<R extends RouteDef> = (
 /** `/api/game/{id}/notices` → `/api/game/:id/notices` */
 export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-export const mount = <R extends RouteDef>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void => {
-  const responseSchema = typeof def.response === 'object' ? def.response : undefined;
+export const mount = <R extends Endpoint>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void => {
+  const schemas = schemasOf(def);
+  const responseSchema = def.response === 'json' ? schemas.response : undefined;
   app.route({
     method: def.method,
     url: toFastifyPath(def.path),
     schema: {
-      summary: def.summary,
-      ...(def.params && { params: def.params }),
-      ...(def.query && { querystring: def.query }),
-      ...(def.body && { body: def.body }),
+      summary: schemas.summary,
+      ...(schemas.params && { params: schemas.params }),
+      ...(schemas.query && { querystring: schemas.query }),
+      ...(schemas.body && { body: schemas.body }),
       ...(responseSchema && { response: { 200: responseSchema } }),
       ...(def.hidden && { hide: true }),
     },

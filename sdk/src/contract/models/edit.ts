@@ -1,13 +1,7 @@
 // Models of the edit group (§2.5): posts, games, notices, divisions, challenges and flags as admins manage them.
 import Type, { type Static } from 'typebox';
-import {
-  ChallengeCategory,
-  ChallengeType,
-  FileType,
-  GamePermission,
-  GamePermissionFlags,
-  NetworkMode,
-} from '../enums.ts';
+import { GamePermission } from '../enum-values.ts';
+import { ChallengeCategory, ChallengeType, FileType, GamePermissionFlags, NetworkMode } from '../enums.ts';
 import { Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
 import { ContainerInfoModel, DivisionChallengeConfig } from './game.ts';
 

@@ -1,309 +1,210 @@
 // §2.5 Edit: posts, games, notices, divisions, challenges, flags and test containers.
-import Type from 'typebox';
-import { TaskStatus } from '../enums.ts';
-import {
-  AttachmentCreateModel,
-  ChallengeCreateInput,
-  ChallengeEditDetailModel,
-  ChallengeInfoModel,
-  ChallengeUpdateModel,
-  Division,
-  DivisionCreateModel,
-  DivisionEditModel,
-  FlagCreateModel,
-  GameInfoInput,
-  GameInfoModel,
-  GameNoticeModel,
-  PostEditModel,
-} from '../models/edit.ts';
-import { ContainerInfoModel, GameNotice } from '../models/game.ts';
-import { PostDetailModel } from '../models/info.ts';
-import { route } from '../route.ts';
-import { ArrayResponse, Paging } from '../schema.ts';
+import { endpoints } from '../route.ts';
+import type { edit as schemas } from '../schemas/edit.ts';
 
-const byPost = Type.Object({ id: Type.String() });
-const byGame = Type.Object({ id: Type.Integer() });
-const byNotice = Type.Object({ id: Type.Integer(), noticeId: Type.Integer() });
-const byDivision = Type.Object({ id: Type.Integer(), divisionId: Type.Integer() });
-const byChallenge = Type.Object({ id: Type.Integer(), cId: Type.Integer() });
-const byFlag = Type.Object({ id: Type.Integer(), cId: Type.Integer(), fId: Type.Integer() });
-
-export const edit = {
+export const edit = endpoints<typeof schemas>()({
   // ---- Posts ----
-  createPost: route({
+  createPost: {
     method: 'POST',
     path: '/api/edit/posts',
     auth: 'admin',
-    summary: 'Publish a post authored by the caller; answers its id',
-    body: PostEditModel,
-    response: Type.String(),
-  }),
-  updatePost: route({
+    response: 'json',
+  },
+  updatePost: {
     method: 'PUT',
     path: '/api/edit/posts/{id}',
     auth: 'admin',
-    summary: 'Edit a post, or only (un)pin it when isPinned is given',
-    params: byPost,
-    body: PostEditModel,
-    response: PostDetailModel,
-  }),
-  deletePost: route({
+    response: 'json',
+  },
+  deletePost: {
     method: 'DELETE',
     path: '/api/edit/posts/{id}',
     auth: 'admin',
-    summary: 'Delete a post',
-    params: byPost,
     response: 'empty',
-  }),
+  },
 
   // ---- Games ----
-  createGame: route({
+  createGame: {
     method: 'POST',
     path: '/api/edit/games',
     auth: 'admin',
-    summary: 'Create a game with a fresh signing key pair',
-    body: GameInfoInput,
-    response: GameInfoModel,
-  }),
-  games: route({
+    response: 'json',
+  },
+  games: {
     method: 'GET',
     path: '/api/edit/games',
     auth: 'admin',
-    summary: 'A page of all games, hidden ones included, newest id first (count 0 or missing ⇒ empty page)',
-    query: Type.Object(Paging({ max: 100 })),
-    response: ArrayResponse(GameInfoModel),
-  }),
-  game: route({
+    response: 'json',
+  },
+  game: {
     method: 'GET',
     path: '/api/edit/games/{id}',
     auth: 'admin',
-    summary: 'One game as admins see it',
-    params: byGame,
-    response: GameInfoModel,
-  }),
-  updateGame: route({
+    response: 'json',
+  },
+  updateGame: {
     method: 'PUT',
     path: '/api/edit/games/{id}',
     auth: 'admin',
-    summary: "Overwrite a game's settings (every field, not a patch)",
-    params: byGame,
-    body: GameInfoInput,
-    response: GameInfoModel,
-  }),
-  deleteGame: route({
+    response: 'json',
+  },
+  deleteGame: {
     method: 'DELETE',
     path: '/api/edit/games/{id}',
     auth: 'admin',
-    summary: 'Delete a game with its challenges, participations and writeups',
-    params: byGame,
     response: 'empty',
-  }),
-  updatePoster: route({
+  },
+  updatePoster: {
     method: 'PUT',
     path: '/api/edit/games/{id}/poster',
     auth: 'admin',
-    summary: "Replace a game's poster; answers its URL",
-    params: byGame,
     upload: 'file',
-    response: Type.String(),
-  }),
-  deleteWriteups: route({
+    response: 'json',
+  },
+  deleteWriteups: {
     method: 'DELETE',
     path: '/api/edit/games/{id}/writeups',
     auth: 'admin',
-    summary: "Delete every team's writeup of a game",
-    params: byGame,
     response: 'empty',
-  }),
-  flushScoreboard: route({
+  },
+  flushScoreboard: {
     method: 'POST',
     path: '/api/edit/games/{id}/scoreboard/flush',
     auth: 'admin',
-    summary: 'Queue a rebuild of the scoreboard',
-    params: byGame,
     response: 'empty',
-  }),
-  exportGame: route({
+  },
+  exportGame: {
     method: 'POST',
     path: '/api/edit/games/{id}/export',
     auth: 'admin',
-    summary: 'Package a game, its challenges and files as a .zip',
-    params: byGame,
     response: 'download',
-  }),
-  importGame: route({
+  },
+  importGame: {
     method: 'POST',
     path: '/api/edit/games/import',
     auth: 'admin',
-    summary: 'Create a game from an export package (.zip, ≤ 512 MiB); answers its id',
     upload: 'file',
-    response: Type.Integer(),
-  }),
-  hashSalt: route({
+    response: 'json',
+  },
+  hashSalt: {
     method: 'GET',
     path: '/api/edit/games/{id}/hashsalt',
     auth: 'admin',
-    summary: "The salt behind a game's [TEAM_HASH] flags",
-    params: byGame,
-    response: Type.String(),
+    response: 'json',
     hidden: true,
-  }),
+  },
 
   // ---- Notices ----
-  createNotice: route({
+  createNotice: {
     method: 'POST',
     path: '/api/edit/games/{id}/notices',
     auth: 'admin',
-    summary: 'Publish a notice and broadcast it to players',
-    params: byGame,
-    body: GameNoticeModel,
-    response: GameNotice,
-  }),
-  notices: route({
+    response: 'json',
+  },
+  notices: {
     method: 'GET',
     path: '/api/edit/games/{id}/notices',
     auth: 'admin',
-    summary: "A game's admin-written (Normal) notices",
-    params: byGame,
-    response: Type.Array(GameNotice),
-  }),
-  updateNotice: route({
+    response: 'json',
+  },
+  updateNotice: {
     method: 'PUT',
     path: '/api/edit/games/{id}/notices/{noticeId}',
     auth: 'admin',
-    summary: 'Rewrite a Normal notice (its time becomes now; not re-broadcast)',
-    params: byNotice,
-    body: GameNoticeModel,
-    response: GameNotice,
-  }),
-  deleteNotice: route({
+    response: 'json',
+  },
+  deleteNotice: {
     method: 'DELETE',
     path: '/api/edit/games/{id}/notices/{noticeId}',
     auth: 'admin',
-    summary: 'Delete a Normal notice',
-    params: byNotice,
     response: 'empty',
-  }),
+  },
 
   // ---- Divisions ----
-  createDivision: route({
+  createDivision: {
     method: 'POST',
     path: '/api/edit/games/{id}/divisions',
     auth: 'admin',
-    summary: 'Add a division to a game',
-    params: byGame,
-    body: DivisionCreateModel,
-    response: Division,
-  }),
-  divisions: route({
+    response: 'json',
+  },
+  divisions: {
     method: 'GET',
     path: '/api/edit/games/{id}/divisions',
     auth: 'admin',
-    summary: "A game's divisions by id",
-    params: byGame,
-    response: Type.Array(Division),
-  }),
-  updateDivision: route({
+    response: 'json',
+  },
+  updateDivision: {
     method: 'PUT',
     path: '/api/edit/games/{id}/divisions/{divisionId}',
     auth: 'admin',
-    summary: 'Change a division (null fields stay unchanged)',
-    params: byDivision,
-    body: DivisionEditModel,
-    response: Division,
-  }),
-  deleteDivision: route({
+    response: 'json',
+  },
+  deleteDivision: {
     method: 'DELETE',
     path: '/api/edit/games/{id}/divisions/{divisionId}',
     auth: 'admin',
-    summary: 'Delete a division',
-    params: byDivision,
     response: 'empty',
-  }),
+  },
 
   // ---- Challenges & flags ----
-  createChallenge: route({
+  createChallenge: {
     method: 'POST',
     path: '/api/edit/games/{id}/challenges',
     auth: 'admin',
-    summary: 'Add a disabled challenge with default settings',
-    params: byGame,
-    body: ChallengeCreateInput,
-    response: ChallengeEditDetailModel,
-  }),
-  challenges: route({
+    response: 'json',
+  },
+  challenges: {
     method: 'GET',
     path: '/api/edit/games/{id}/challenges',
     auth: 'admin',
-    summary: "A game's challenges by id, with their current scores",
-    params: byGame,
-    response: Type.Array(ChallengeInfoModel),
-  }),
-  challenge: route({
+    response: 'json',
+  },
+  challenge: {
     method: 'GET',
     path: '/api/edit/games/{id}/challenges/{cId}',
     auth: 'admin',
-    summary: 'One challenge with its flags and settings',
-    params: byChallenge,
-    response: ChallengeEditDetailModel,
-  }),
-  updateChallenge: route({
+    response: 'json',
+  },
+  updateChallenge: {
     method: 'PUT',
     path: '/api/edit/games/{id}/challenges/{cId}',
     auth: 'admin',
-    summary: 'Change a challenge (null fields stay unchanged; flags untouched)',
-    params: byChallenge,
-    body: ChallengeUpdateModel,
-    response: ChallengeEditDetailModel,
-  }),
-  deleteChallenge: route({
+    response: 'json',
+  },
+  deleteChallenge: {
     method: 'DELETE',
     path: '/api/edit/games/{id}/challenges/{cId}',
     auth: 'admin',
-    summary: 'Delete a challenge with its attachment and flags',
-    params: byChallenge,
     response: 'empty',
-  }),
-  updateAttachment: route({
+  },
+  updateAttachment: {
     method: 'POST',
     path: '/api/edit/games/{id}/challenges/{cId}/attachment',
     auth: 'admin',
-    summary: "Set or remove a challenge's attachment (not for DynamicAttachment)",
-    params: byChallenge,
-    body: AttachmentCreateModel,
     response: 'empty',
-  }),
-  addFlags: route({
+  },
+  addFlags: {
     method: 'POST',
     path: '/api/edit/games/{id}/challenges/{cId}/flags',
     auth: 'admin',
-    summary: 'Add flags, each with an optional attachment of its own',
-    params: byChallenge,
-    body: Type.Array(FlagCreateModel),
     response: 'empty',
-  }),
-  deleteFlag: route({
+  },
+  deleteFlag: {
     method: 'DELETE',
     path: '/api/edit/games/{id}/challenges/{cId}/flags/{fId}',
     auth: 'admin',
-    summary: 'Remove a flag (the last one disables the challenge)',
-    params: byFlag,
-    response: TaskStatus,
-  }),
-  createTestContainer: route({
+    response: 'json',
+  },
+  createTestContainer: {
     method: 'POST',
     path: '/api/edit/games/{id}/challenges/{cId}/container',
     auth: 'admin',
-    summary: 'Start a test container for a challenge',
-    params: byChallenge,
-    response: ContainerInfoModel,
-  }),
-  deleteTestContainer: route({
+    response: 'json',
+  },
+  deleteTestContainer: {
     method: 'DELETE',
     path: '/api/edit/games/{id}/challenges/{cId}/container',
     auth: 'admin',
-    summary: "Destroy a challenge's test container, if any",
-    params: byChallenge,
     response: 'empty',
-  }),
-};
+  },
+});

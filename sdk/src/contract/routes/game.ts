@@ -1,306 +1,205 @@
 // §2.6 Game: listings, joining, the scoreboard, playing, containers, monitoring and traffic capture.
 // Routes marked ★ in the spec run the context check: the caller's participation must be Accepted and the
 // game started; most also refuse after the end (body status 10002) unless the game is in practice mode.
-import Type from 'typebox';
-import { AnswerResult } from '../enums.ts';
-import {
-  BasicGameInfoModel,
-  BasicWriteupInfoModel,
-  ChallengeDetailModel,
-  ChallengeTrafficModel,
-  CheatInfoModel,
-  ContainerInfoModel,
-  DetailedGameInfoModel,
-  FileRecord,
-  FlagSubmitModel,
-  GameDetailModel,
-  GameEvent,
-  GameJoinCheckInfoModel,
-  GameJoinModel,
-  GameNotice,
-  ParticipationInfoModel,
-  ScoreboardModel,
-  Submission,
-  TeamTrafficModel,
-} from '../models/game.ts';
-import { route } from '../route.ts';
-import { ArrayResponse, Paging } from '../schema.ts';
+import { endpoints } from '../route.ts';
+import type { game as schemas } from '../schemas/game.ts';
 
-const byGame = Type.Object({ id: Type.Integer() });
-const byChallenge = Type.Object({ id: Type.Integer(), challengeId: Type.Integer() });
-const byCapture = Type.Object({ challengeId: Type.Integer(), partId: Type.Integer() });
-const byCaptureFile = Type.Object({
-  challengeId: Type.Integer(),
-  partId: Type.Integer(),
-  filename: Type.String(),
-});
-
-export const game = {
+export const game = endpoints<typeof schemas>()({
   // ---- Listings and joining ----
-  recent: route({
+  recent: {
     method: 'GET',
     path: '/api/game/recent',
     auth: 'anonymous',
-    summary: 'Visible games: ongoing, then upcoming, then recently ended',
-    query: Type.Object({
-      limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 50, description: '0 = all (at most 50)' })),
-    }),
-    response: Type.Array(BasicGameInfoModel),
+    response: 'json',
     etag: true,
-  }),
-  list: route({
+  },
+  list: {
     method: 'GET',
     path: '/api/game',
     auth: 'anonymous',
-    summary: 'A page of visible games, latest start first',
-    query: Type.Object(Paging({ max: 50, default: 10 })),
-    response: ArrayResponse(BasicGameInfoModel),
+    response: 'json',
     rateLimit: 'query',
-  }),
-  get: route({
+  },
+  get: {
     method: 'GET',
     path: '/api/game/{id}',
     auth: 'anonymous',
-    summary: "One game, with the caller's participation when signed in",
-    params: byGame,
-    response: DetailedGameInfoModel,
-  }),
-  check: route({
+    response: 'json',
+  },
+  check: {
     method: 'GET',
     path: '/api/game/{id}/check',
     auth: 'user',
-    summary: "Which of the caller's teams are in the game and which divisions are open to join",
-    params: byGame,
-    response: GameJoinCheckInfoModel,
-  }),
-  join: route({
+    response: 'json',
+  },
+  join: {
     method: 'POST',
     path: '/api/game/{id}',
     auth: 'user',
-    summary: 'Register the caller in a game through one of their teams',
-    params: byGame,
-    body: GameJoinModel,
     response: 'empty',
-  }),
-  leave: route({
+  },
+  leave: {
     method: 'DELETE',
     path: '/api/game/{id}',
     auth: 'user',
-    summary: 'Withdraw the caller from a Pending or Rejected participation',
-    params: byGame,
     response: 'empty',
-  }),
-  scoreboard: route({
+  },
+  scoreboard: {
     method: 'GET',
     path: '/api/game/{id}/scoreboard',
     auth: 'anonymous',
-    summary: "The game's scoreboard",
-    params: byGame,
-    response: ScoreboardModel,
+    response: 'json',
     etag: true,
-  }),
-  notices: route({
+  },
+  notices: {
     method: 'GET',
     path: '/api/game/{id}/notices',
     auth: 'anonymous',
-    summary: 'Notices: Normal ones first, then system notices newest first',
-    params: byGame,
-    query: Type.Object(Paging({ max: 100, default: 100 }, { max: 300 })),
-    response: Type.Array(GameNotice),
+    response: 'json',
     etag: true,
-  }),
+  },
 
   // ---- Monitoring ----
-  events: route({
+  events: {
     method: 'GET',
     path: '/api/game/{id}/events',
     auth: 'monitor',
-    summary: 'Game events, newest first',
-    params: byGame,
-    query: Type.Object({
-      hideContainer: Type.Optional(Type.Boolean({ default: false })),
-      ...Paging({ max: 100, default: 100 }),
-    }),
-    response: Type.Array(GameEvent),
-  }),
-  submissions: route({
+    response: 'json',
+  },
+  submissions: {
     method: 'GET',
     path: '/api/game/{id}/submissions',
     auth: 'monitor',
-    summary: 'Submissions, newest first, optionally of one result (count 0 = all)',
-    params: byGame,
-    query: Type.Object({ type: Type.Optional(AnswerResult), ...Paging({ max: 100, default: 100 }) }),
-    response: Type.Array(Submission),
-  }),
-  cheatInfo: route({
+    response: 'json',
+  },
+  cheatInfo: {
     method: 'GET',
     path: '/api/game/{id}/cheatinfo',
     auth: 'monitor',
-    summary: 'Detected flag sharing',
-    params: byGame,
-    response: Type.Array(CheatInfoModel),
-  }),
-  participations: route({
+    response: 'json',
+  },
+  participations: {
     method: 'GET',
     path: '/api/game/{id}/participations',
     auth: 'admin',
-    summary: "A game's participations with their teams and registered members",
-    params: byGame,
-    response: Type.Array(ParticipationInfoModel),
-  }),
-  scoreboardSheet: route({
+    response: 'json',
+  },
+  scoreboardSheet: {
     method: 'GET',
     path: '/api/game/{id}/scoreboardsheet',
     auth: 'monitor',
-    summary: 'The scoreboard as an .xlsx sheet',
-    params: byGame,
     response: 'download',
-  }),
-  submissionSheet: route({
+  },
+  submissionSheet: {
     method: 'GET',
     path: '/api/game/{id}/submissionsheet',
     auth: 'monitor',
-    summary: 'Every submission as an .xlsx sheet',
-    params: byGame,
     response: 'download',
-  }),
+  },
 
   // ---- Playing (★) ----
-  details: route({
+  details: {
     method: 'GET',
     path: '/api/game/{id}/details',
     auth: 'user',
-    summary: "The challenges the caller's team may see, its rank and participation token",
-    params: byGame,
-    response: GameDetailModel,
+    response: 'json',
     etag: true,
-  }),
-  challenge: route({
+  },
+  challenge: {
     method: 'GET',
     path: '/api/game/{id}/challenges/{challengeId}',
     auth: 'user',
-    summary: "One challenge as the caller's team sees it (allocates dynamic flags on first access)",
-    params: byChallenge,
-    response: ChallengeDetailModel,
-  }),
-  submit: route({
+    response: 'json',
+  },
+  submit: {
     method: 'POST',
     path: '/api/game/{id}/challenges/{challengeId}',
     auth: 'user',
-    summary: 'Submit a flag; answers the submission id to poll, judging is asynchronous',
-    params: byChallenge,
-    body: FlagSubmitModel,
-    response: Type.Integer(),
+    response: 'json',
     rateLimit: 'submit',
-  }),
-  submissionStatus: route({
+  },
+  submissionStatus: {
     method: 'GET',
     path: '/api/game/{id}/challenges/{challengeId}/status/{submitId}',
     auth: 'user',
-    summary: "The verdict on one of the caller's submissions (FlagSubmitted until judged)",
-    params: Type.Object({ id: Type.Integer(), challengeId: Type.Integer(), submitId: Type.Integer() }),
-    response: AnswerResult,
-  }),
-  writeup: route({
+    response: 'json',
+  },
+  writeup: {
     method: 'GET',
     path: '/api/game/{id}/writeup',
     auth: 'user',
-    summary: "The team's writeup status and the game's writeup note",
-    params: byGame,
-    response: BasicWriteupInfoModel,
-  }),
-  submitWriteup: route({
+    response: 'json',
+  },
+  submitWriteup: {
     method: 'POST',
     path: '/api/game/{id}/writeup',
     auth: 'user',
-    summary: "Upload the team's writeup (PDF, ≤ 20 MiB), replacing any previous one",
-    params: byGame,
     upload: 'file',
     response: 'empty',
-  }),
-  createContainer: route({
+  },
+  createContainer: {
     method: 'POST',
     path: '/api/game/{id}/container/{challengeId}',
     auth: 'user',
-    summary: "Start the team's container for a challenge",
-    params: byChallenge,
-    response: ContainerInfoModel,
+    response: 'json',
     rateLimit: 'container',
-  }),
-  extendContainer: route({
+  },
+  extendContainer: {
     method: 'POST',
     path: '/api/game/{id}/container/{challengeId}/extend',
     auth: 'user',
-    summary: "Prolong the team's container (only inside the renewal window)",
-    params: byChallenge,
-    response: ContainerInfoModel,
+    response: 'json',
     rateLimit: 'container',
-  }),
-  deleteContainer: route({
+  },
+  deleteContainer: {
     method: 'DELETE',
     path: '/api/game/{id}/container/{challengeId}',
     auth: 'user',
-    summary: "Destroy the team's container for a challenge",
-    params: byChallenge,
     response: 'empty',
     rateLimit: 'container',
-  }),
+  },
 
   // ---- Traffic capture ----
-  captures: route({
+  captures: {
     method: 'GET',
     path: '/api/game/games/{id}/captures',
     auth: 'monitor',
-    summary: 'The challenges of a game that have captured traffic',
-    params: byGame,
-    response: Type.Array(ChallengeTrafficModel),
-  }),
-  captureTeams: route({
+    response: 'json',
+  },
+  captureTeams: {
     method: 'GET',
     path: '/api/game/captures/{challengeId}',
     auth: 'monitor',
-    summary: 'The participations with captured traffic for a challenge',
-    params: Type.Object({ challengeId: Type.Integer() }),
-    response: Type.Array(TeamTrafficModel),
-  }),
-  captureFiles: route({
+    response: 'json',
+  },
+  captureFiles: {
     method: 'GET',
     path: '/api/game/captures/{challengeId}/{partId}',
     auth: 'monitor',
-    summary: "A participation's capture files for a challenge",
-    params: byCapture,
-    response: Type.Array(FileRecord),
-  }),
-  downloadCaptures: route({
+    response: 'json',
+  },
+  downloadCaptures: {
     method: 'GET',
     path: '/api/game/captures/{challengeId}/{partId}/all',
     auth: 'monitor',
-    summary: "All of a participation's capture files as a .tar.gz",
-    params: byCapture,
     response: 'download',
-  }),
-  deleteCaptures: route({
+  },
+  deleteCaptures: {
     method: 'DELETE',
     path: '/api/game/captures/{challengeId}/{partId}/all',
     auth: 'monitor',
-    summary: "Delete all of a participation's capture files for a challenge",
-    params: byCapture,
     response: 'empty',
-  }),
-  captureFile: route({
+  },
+  captureFile: {
     method: 'GET',
     path: '/api/game/captures/{challengeId}/{partId}/{filename}',
     auth: 'monitor',
-    summary: 'One capture file (.pcap.gz)',
-    params: byCaptureFile,
     response: 'download',
-  }),
-  deleteCaptureFile: route({
+  },
+  deleteCaptureFile: {
     method: 'DELETE',
     path: '/api/game/captures/{challengeId}/{partId}/{filename}',
     auth: 'monitor',
-    summary: 'Delete one capture file',
-    params: byCaptureFile,
     response: 'empty',
-  }),
-};
+  },
+});

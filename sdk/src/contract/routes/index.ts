@@ -1,4 +1,5 @@
-// The route table: every endpoint of gzctf-api.md §2, grouped as the spec groups them.
+// The route table: every endpoint of gzctf-api.md §2, grouped as the spec groups them. Runtime fields only:
+// the schemas are in ../schemas (types only here), so a client bundles no TypeBox through it.
 import { account } from './account.ts';
 import { admin } from './admin.ts';
 import { assets } from './assets.ts';

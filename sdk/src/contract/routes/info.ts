@@ -1,63 +1,49 @@
 // §2.7 Info: public configuration, captcha and posts.
-import Type from 'typebox';
-import {
-  ClientCaptchaInfoModel,
-  ClientConfig,
-  HashPowChallenge,
-  PostDetailModel,
-  PostInfoModel,
-} from '../models/info.ts';
-import { route } from '../route.ts';
+import { endpoints } from '../route.ts';
+import type { info as schemas } from '../schemas/info.ts';
 
-export const info = {
-  latestPosts: route({
+export const info = endpoints<typeof schemas>()({
+  latestPosts: {
     method: 'GET',
     path: '/api/posts/latest',
     auth: 'anonymous',
-    summary: 'The 20 latest posts, pinned first',
-    response: Type.Array(PostInfoModel),
+    response: 'json',
     etag: true,
-  }),
-  posts: route({
+  },
+  posts: {
     method: 'GET',
     path: '/api/posts',
     auth: 'anonymous',
-    summary: 'All posts, pinned first, then newest update',
-    response: Type.Array(PostInfoModel),
+    response: 'json',
     rateLimit: 'query',
     etag: true,
-  }),
-  post: route({
+  },
+  post: {
     method: 'GET',
     path: '/api/posts/{id}',
     auth: 'anonymous',
-    summary: 'One post with its content',
-    params: Type.Object({ id: Type.String() }),
-    response: PostDetailModel,
+    response: 'json',
     etag: true,
-  }),
-  config: route({
+  },
+  config: {
     method: 'GET',
     path: '/api/config',
     auth: 'anonymous',
-    summary: 'The client configuration',
-    response: ClientConfig,
+    response: 'json',
     etag: true,
-  }),
-  captcha: route({
+  },
+  captcha: {
     method: 'GET',
     path: '/api/captcha',
     auth: 'anonymous',
-    summary: 'The captcha provider the client must satisfy',
-    response: ClientCaptchaInfoModel,
+    response: 'json',
     etag: true,
-  }),
-  powChallenge: route({
+  },
+  powChallenge: {
     method: 'GET',
     path: '/api/captcha/powchallenge',
     auth: 'anonymous',
-    summary: 'A proof-of-work challenge (404 unless the provider is HashPow)',
-    response: HashPowChallenge,
+    response: 'json',
     rateLimit: 'powChallenge',
-  }),
-};
+  },
+});

@@ -1,42 +1,30 @@
 // §2.3 API tokens: bearer tokens for the monitor hub.
-import Type from 'typebox';
-import { ApiToken, ApiTokenCreateModel, ApiTokenResponse } from '../models/tokens.ts';
-import { route } from '../route.ts';
-import { Guid } from '../schema.ts';
+import { endpoints } from '../route.ts';
+import type { tokens as schemas } from '../schemas/tokens.ts';
 
-const byId = Type.Object({ id: Guid });
-
-export const tokens = {
-  create: route({
+export const tokens = endpoints<typeof schemas>()({
+  create: {
     method: 'POST',
     path: '/api/tokens',
     auth: 'admin',
-    summary: 'Issue a token; the raw token is only returned here',
-    body: ApiTokenCreateModel,
-    response: ApiTokenResponse,
-  }),
-  list: route({
+    response: 'json',
+  },
+  list: {
     method: 'GET',
     path: '/api/tokens',
     auth: 'admin',
-    summary: 'All tokens, oldest first',
-    response: Type.Array(ApiToken),
-  }),
-  restore: route({
+    response: 'json',
+  },
+  restore: {
     method: 'POST',
     path: '/api/tokens/{id}/restore',
     auth: 'admin',
-    summary: 'Un-revoke a token',
-    params: byId,
     response: 'empty',
-  }),
-  revoke: route({
+  },
+  revoke: {
     method: 'DELETE',
     path: '/api/tokens/{id}',
     auth: 'admin',
-    summary: 'Revoke a token, or delete it for good with delete=true',
-    params: byId,
-    query: Type.Object({ delete: Type.Optional(Type.Boolean({ default: false })) }),
     response: 'empty',
-  }),
-};
+  },
+});
