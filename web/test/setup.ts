@@ -1,5 +1,5 @@
 // jsdom lacks what Mantine measures with; i18n is started from the en-US file on disk (no network);
-// fetch answers /api/config with a fixed configuration and 404 otherwise.
+// fetch answers /api/config with a fixed configuration, the profile with 401 (signed out), and 404 otherwise.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,9 +51,11 @@ vi.stubGlobal(
   'fetch',
   vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input), location.href);
-    return url.pathname === '/api/config'
-      ? Response.json(TEST_CONFIG)
-      : Response.json({ title: 'Not Found', status: 404 }, { status: 404 });
+    if (url.pathname === '/api/config') return Response.json(TEST_CONFIG);
+    if (url.pathname === '/api/account/profile') {
+      return Response.json({ title: 'Unauthorized', status: 401 }, { status: 401 });
+    }
+    return Response.json({ title: 'Not Found', status: 404 }, { status: 404 });
   }),
 );
 

@@ -8,6 +8,7 @@ import { useConfig } from '../../api/useConfig.ts';
 import { TITLE_SUFFIX } from '../../constants.ts';
 import { ColorSchemeToggle } from '../ColorSchemeToggle/index.ts';
 import { LanguageSelector } from '../LanguageSelector/index.ts';
+import { UserMenu } from '../UserMenu/index.ts';
 import classes from './AppLayout.module.css';
 import { NAV_LINKS } from './navigation.ts';
 
@@ -57,6 +58,7 @@ export function AppLayout() {
                 ))}
               </Menu.Dropdown>
             </Menu>
+            <UserMenu />
           </Group>
         </div>
       </AppShell.Header>

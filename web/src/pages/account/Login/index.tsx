@@ -1,8 +1,105 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { errorMessage } from '@pennon/sdk';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/Page/index.ts';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { client } from '../../../api/client.ts';
+import { useUser } from '../../../api/useUser.ts';
+import { AccountCard, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { errorTitle } from '../../../utils/notify.ts';
+import { safeRedirect } from '../../../utils/redirect.ts';
 
-/** /account/Login */
+interface LoginValues {
+  userName: string;
+  password: string;
+}
+
+/** /account/Login: sign in with a user name or e-mail and a password, then back to `?from=`. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  return <Page title={t('page.account.login')} />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const from = safeRedirect(params.get('from'));
+  const { status, refresh } = useUser();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+
+  const form = useForm<LoginValues>({
+    initialValues: { userName: '', password: '' },
+    validate: {
+      userName: (value) => (value.trim() ? null : t('account.validation.user_or_email_required')),
+      password: (value) => (value ? null : t('account.validation.password_required')),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ userName, password }) => {
+    setFailure(null);
+    try {
+      await client.account.login({ userName: userName.trim(), password });
+      setDone(true);
+      await refresh();
+      navigate(from, { replace: true });
+    } catch (err) {
+      setFailure(err);
+      form.setFieldValue('password', '');
+    }
+  });
+
+  if (!done && status === 'signedIn') return <Navigate to={from} replace />;
+  if (status === 'loading') return <SessionLoader />;
+
+  const registerLink =
+    from === '/' ? '/account/Register' : `/account/Register?from=${encodeURIComponent(from)}`;
+
+  return (
+    <AccountCard title={t('page.account.login')} subtitle={t('account.login.subtitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('page.account.login')}>
+        <Stack gap="md">
+          {failure !== null && (
+            <Alert
+              role="alert"
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title={errorTitle(failure, t, 'account.login.failed')}
+            >
+              {errorMessage(failure, t)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('account.field.user_or_email')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.getInputProps('userName')}
+          />
+          <Stack gap={4}>
+            <PasswordInput
+              label={t('account.field.password')}
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/account/Recovery" size="sm">
+                {t('account.login.forgot')}
+              </Anchor>
+            </Group>
+          </Stack>
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('account.login.submit')}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('account.login.no_account')}{' '}
+            <Anchor component={Link} to={registerLink} fw={500}>
+              {t('account.login.register_link')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AccountCard>
+  );
 }

@@ -1,8 +1,156 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, matchesField, useForm } from '@mantine/form';
+import { errorMessage, type RegisterStatus } from '@pennon/sdk';
+import { IconAlertCircle, IconMailCheck, IconUserCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/Page/index.ts';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { client } from '../../../api/client.ts';
+import { useUser } from '../../../api/useUser.ts';
+import { AccountCard, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { PasswordStrength } from '../../../components/PasswordStrength/index.ts';
+import { errorTitle, notifySuccess } from '../../../utils/notify.ts';
+import { isStrongPassword, isUserName, USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
 
-/** /account/Register */
+interface RegisterValues {
+  userName: string;
+  email: string;
+  password: string;
+  confirm: string;
+}
+
+const STRENGTH_ID = 'register-password-rules';
+
+/** /account/Register: create an account; signed in at once, or told what activation it awaits. */
 export default function RegisterPage() {
   const { t } = useTranslation();
-  return <Page title={t('page.account.register')} />;
+  const navigate = useNavigate();
+  const { status, refresh } = useUser();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [outcome, setOutcome] = useState<RegisterStatus | null>(null);
+
+  const form = useForm<RegisterValues>({
+    initialValues: { userName: '', email: '', password: '', confirm: '' },
+    validateInputOnBlur: true,
+    validate: {
+      userName: (value) =>
+        isUserName(value)
+          ? null
+          : t('account.validation.user_name_length', { min: USER_NAME_MIN, max: USER_NAME_MAX }),
+      email: isEmail(t('account.validation.email_invalid')),
+      password: (value) => (isStrongPassword(value) ? null : t('account.validation.password_weak')),
+      confirm: matchesField('password', t('account.validation.password_mismatch')),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ userName, email, password }) => {
+    setFailure(null);
+    try {
+      const { data } = await client.account.register({
+        userName: userName.trim(),
+        email: email.trim(),
+        password,
+      });
+      setOutcome(data);
+      if (data === 'LoggedIn') {
+        await refresh();
+        notifySuccess(t('account.register.welcome', { name: userName.trim() }));
+        navigate('/', { replace: true });
+      }
+    } catch (err) {
+      setFailure(err);
+    }
+  });
+
+  if (outcome === 'AdminConfirmationRequired' || outcome === 'EmailConfirmationRequired') {
+    const byAdmin = outcome === 'AdminConfirmationRequired';
+    return (
+      <AccountCard title={t('page.account.register')}>
+        <Stack gap="md">
+          <Alert
+            role="status"
+            color={byAdmin ? 'yellow' : 'teal'}
+            variant="light"
+            icon={byAdmin ? <IconUserCheck size={18} /> : <IconMailCheck size={18} />}
+            title={t(
+              byAdmin ? 'account.register.pending_admin.title' : 'account.register.pending_email.title',
+            )}
+          >
+            {byAdmin
+              ? t('account.register.pending_admin.message')
+              : t('account.register.pending_email.message', { email: form.getValues().email.trim() })}
+          </Alert>
+          <Button component={Link} to="/" variant="default" fullWidth>
+            {t('account.register.back_home')}
+          </Button>
+        </Stack>
+      </AccountCard>
+    );
+  }
+
+  if (outcome === null && status === 'signedIn') return <Navigate to="/" replace />;
+  if (status === 'loading') return <SessionLoader />;
+
+  return (
+    <AccountCard title={t('page.account.register')} subtitle={t('account.register.subtitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('page.account.register')}>
+        <Stack gap="md">
+          {failure !== null && (
+            <Alert
+              role="alert"
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title={errorTitle(failure, t, 'account.register.failed')}
+            >
+              {errorMessage(failure, t)}
+            </Alert>
+          )}
+          <TextInput
+            label={t('account.field.user_name')}
+            description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={USER_NAME_MAX}
+            required
+            {...form.getInputProps('userName')}
+          />
+          <TextInput
+            type="email"
+            label={t('account.field.email')}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.getInputProps('email')}
+          />
+          <Stack gap="xs">
+            <PasswordInput
+              label={t('account.field.password')}
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
+          </Stack>
+          <PasswordInput
+            label={t('account.field.confirm_password')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirm')}
+          />
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('account.register.submit')}
+          </Button>
+          <Text size="sm" ta="center" c="dimmed">
+            {t('account.register.have_account')}{' '}
+            <Anchor component={Link} to="/account/Login" fw={500}>
+              {t('account.register.login_link')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AccountCard>
+  );
 }

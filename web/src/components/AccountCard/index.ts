@@ -1,0 +1,1 @@
+export { AccountCard, SessionLoader } from './AccountCard.tsx';

@@ -1,0 +1,1 @@
+export { PasswordStrength } from './PasswordStrength.tsx';

@@ -1,0 +1,1 @@
+export { UserMenu } from './UserMenu.tsx';

@@ -1,0 +1,259 @@
+// The account pages and the header's account corner, with the SDK's account calls stubbed.
+import { notifications } from '@mantine/notifications';
+import { PennonError, type ProfileUserInfoModel } from '@pennon/sdk';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../../test/render.tsx';
+import { client } from '../../api/client.ts';
+
+const alice: ProfileUserInfoModel = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  role: 'User',
+  userName: 'alice',
+  email: 'alice@example.com',
+  bio: 'Hi',
+  phone: null,
+  realName: null,
+  stdNumber: null,
+  avatar: null,
+};
+
+const unauthorized = () => PennonError.http(401, { title: 'Unauthorized', code: 401 });
+
+/** The profile call answers `user`, or 401 when null. */
+const signedInAs = (user: ProfileUserInfoModel | null) =>
+  vi
+    .spyOn(client.account, 'profile')
+    .mockImplementation(async () => (user ? user : Promise.reject(unauthorized())));
+
+const type = (label: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  notifications.clean();
+});
+
+describe('header', () => {
+  it('offers Sign in and Register when signed out', async () => {
+    signedInAs(null);
+    renderAt('/games');
+    const signIn = await screen.findByRole('link', { name: 'Sign in' });
+    expect(signIn.getAttribute('href')).toBe('/account/Login?from=%2Fgames');
+    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/account/Register');
+  });
+
+  it('shows the user menu, with Admin only for admins, and signs out', async () => {
+    signedInAs({ ...alice, role: 'Admin' });
+    const logout = vi.spyOn(client.account, 'logout').mockResolvedValue();
+    renderAt('/games');
+    const menu = await screen.findByRole('button', { name: 'Account menu of alice' });
+    expect(within(menu).getByText('alice')).toBeTruthy();
+    fireEvent.click(menu);
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Admin' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await screen.findByRole('link', { name: 'Sign in' });
+    expect(logout).toHaveBeenCalledOnce();
+  });
+
+  it('has no Admin link for a plain user', async () => {
+    signedInAs(alice);
+    renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu of alice' }));
+    await screen.findByRole('menuitem', { name: 'Profile' });
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).toBeNull();
+  });
+
+  it('signs a banned user out with a notice', async () => {
+    vi.spyOn(client.account, 'profile').mockRejectedValue(PennonError.http(403, { title: 'Forbidden' }));
+    const logout = vi.spyOn(client.account, 'logout').mockResolvedValue();
+    renderAt('/');
+    expect(await screen.findByText('Account banned')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(logout).toHaveBeenCalled();
+  });
+});
+
+describe('login page', () => {
+  it('asks for both fields before calling the server', async () => {
+    signedInAs(null);
+    const login = vi.spyOn(client.account, 'login');
+    renderAt('/account/Login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your user name or e-mail')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(screen.getByLabelText(/User name or e-mail/).getAttribute('aria-invalid')).toBe('true');
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message when the credentials are wrong", async () => {
+    signedInAs(null);
+    vi.spyOn(client.account, 'login').mockRejectedValue(
+      PennonError.http(401, { title: 'The user name or password is incorrect' }),
+    );
+    renderAt('/account/Login');
+    await screen.findByRole('heading', { name: 'Log In' });
+    type(/User name or e-mail/, 'alice');
+    type(/^Password/, 'wrong');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The user name or password is incorrect');
+  });
+
+  it('signs in and goes to a same-origin `from`, ignoring others', async () => {
+    const profile = signedInAs(null);
+    vi.spyOn(client.account, 'login').mockImplementation(async () => {
+      profile.mockResolvedValue(alice);
+    });
+    const { router } = renderAt('/account/Login?from=%2Fgames%3Fx%3D1');
+    await screen.findByRole('heading', { name: 'Log In' });
+    type(/User name or e-mail/, ' alice ');
+    type(/^Password/, 'Secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/games'));
+    expect(router.state.location.search).toBe('?x=1');
+    expect(client.account.login).toHaveBeenCalledWith({ userName: 'alice', password: 'Secret1' });
+    expect(await screen.findByRole('button', { name: 'Account menu of alice' })).toBeTruthy();
+  });
+
+  it('leaves at once when already signed in, never to another site', async () => {
+    signedInAs(alice);
+    const { router } = renderAt('/account/Login?from=//evil.example/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('register page', () => {
+  it('checks the fields and lists the password rules', async () => {
+    signedInAs(null);
+    const register = vi.spyOn(client.account, 'register');
+    renderAt('/account/Register');
+    await screen.findByRole('heading', { name: 'Register' });
+    type(/^User name/, 'al');
+    type(/^E-mail/, 'not-an-address');
+    type(/^Password/, 'abcdef');
+    type(/^Confirm password/, 'abcdeg');
+    expect(screen.getByText('At least 6 characters').textContent).toContain('(met)');
+    expect(screen.getByText('An upper-case letter').textContent).toContain('(not met)');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('A user name has 3 to 15 characters')).toBeTruthy();
+    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('The password does not meet all the rules below')).toBeTruthy();
+    expect(screen.getByText('The passwords do not match')).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  const fillValid = () => {
+    type(/^User name/, 'bob');
+    type(/^E-mail/, 'bob@example.com');
+    type(/^Password/, 'Secret12');
+    type(/^Confirm password/, 'Secret12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+  };
+
+  it('says when an administrator must activate the account', async () => {
+    signedInAs(null);
+    vi.spyOn(client.account, 'register').mockResolvedValue({
+      title: 'ok',
+      data: 'AdminConfirmationRequired',
+      status: 200,
+    });
+    renderAt('/account/Register');
+    await screen.findByRole('heading', { name: 'Register' });
+    fillValid();
+    expect(await screen.findByText('Waiting for an administrator')).toBeTruthy();
+    expect(client.account.register).toHaveBeenCalledWith({
+      userName: 'bob',
+      email: 'bob@example.com',
+      password: 'Secret12',
+    });
+  });
+
+  it('asks to check the e-mail when it must be confirmed', async () => {
+    signedInAs(null);
+    vi.spyOn(client.account, 'register').mockResolvedValue({
+      title: 'ok',
+      data: 'EmailConfirmationRequired',
+      status: 200,
+    });
+    renderAt('/account/Register');
+    await screen.findByRole('heading', { name: 'Register' });
+    fillValid();
+    expect(await screen.findByText('Check your e-mail')).toBeTruthy();
+    expect(screen.getByText(/bob@example\.com/)).toBeTruthy();
+  });
+
+  it('signs in and goes home when the account is active at once', async () => {
+    const profile = signedInAs(null);
+    vi.spyOn(client.account, 'register').mockImplementation(async () => {
+      profile.mockResolvedValue({ ...alice, userName: 'bob' });
+      return { title: 'ok', data: 'LoggedIn', status: 200 };
+    });
+    const { router } = renderAt('/account/Register');
+    await screen.findByRole('heading', { name: 'Register' });
+    fillValid();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('button', { name: 'Account menu of bob' })).toBeTruthy();
+  });
+
+  it("shows the server's error", async () => {
+    signedInAs(null);
+    vi.spyOn(client.account, 'register').mockRejectedValue(
+      PennonError.http(400, { title: 'The user name "bob" is already taken' }),
+    );
+    renderAt('/account/Register');
+    await screen.findByRole('heading', { name: 'Register' });
+    fillValid();
+    expect((await screen.findByRole('alert')).textContent).toContain('is already taken');
+  });
+});
+
+describe('profile page', () => {
+  it('sends a signed-out visitor to the login page and back', async () => {
+    signedInAs(null);
+    const { router } = renderAt('/account/Profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/Login'));
+    expect(router.state.location.search).toBe('?from=%2Faccount%2FProfile');
+  });
+
+  it('saves the profile', async () => {
+    signedInAs(alice);
+    const update = vi.spyOn(client.account, 'updateProfile').mockResolvedValue();
+    renderAt('/account/Profile');
+    const bio = await screen.findByLabelText(/^Bio/);
+    expect((bio as HTMLTextAreaElement).value).toBe('Hi');
+    fireEvent.change(bio, { target: { value: 'Pwn all the things' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        userName: 'alice',
+        realName: '',
+        phone: null,
+        stdNumber: '',
+        bio: 'Pwn all the things',
+      }),
+    );
+    expect(await screen.findByText('Your profile has been saved')).toBeTruthy();
+  });
+
+  it('checks the new password before changing it, and reports a rate limit', async () => {
+    signedInAs(alice);
+    const change = vi
+      .spyOn(client.account, 'changePassword')
+      .mockRejectedValue(PennonError.http(429, { title: 'Retry in 60 s', retryAfter: 60 }));
+    renderAt('/account/Profile');
+    await screen.findByRole('heading', { name: 'Change password', level: 2 });
+    type(/^Current password/, 'Secret12');
+    type(/^New password/, 'weak');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The password does not meet all the rules below')).toBeTruthy();
+    expect(change).not.toHaveBeenCalled();
+
+    type(/^New password/, 'Better123');
+    type(/^Confirm password/, 'Better123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Too many requests, please try again later')).toBeTruthy();
+    expect(change).toHaveBeenCalledWith({ old: 'Secret12', new: 'Better123' });
+  });
+});
