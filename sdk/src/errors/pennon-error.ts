@@ -41,13 +41,13 @@ export class PennonError extends Error {
   declare readonly response?: Response;
 
   constructor(kind: PennonErrorKind, message: string, details: PennonErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    const { cause, ...fields } = details;
+    super(message, cause === undefined ? undefined : { cause });
     this.kind = kind;
-    if (details.status !== undefined) this.status = details.status;
-    if (details.title !== undefined) this.title = details.title;
-    if (details.code !== undefined) this.code = details.code;
-    if (details.retryAfter !== undefined) this.retryAfter = details.retryAfter;
-    if (details.response !== undefined) this.response = details.response;
+    // Only the details given become own properties (`'status' in error` tells an HTTP failure).
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined) (this as Record<string, unknown>)[key] = value;
+    }
   }
 
   /** An HTTP failure: 4xx ⇒ `bad-request`, anything else ⇒ `bad-response`. */

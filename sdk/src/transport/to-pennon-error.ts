@@ -12,8 +12,8 @@ export interface FailureContext {
 
 const readJson = async (response: Response): Promise<unknown> => {
   try {
-    const text = await response.clone().text();
-    return text === '' ? undefined : JSON.parse(text);
+    // An empty body fails to parse too.
+    return JSON.parse(await response.clone().text());
   } catch {
     return undefined;
   }
@@ -32,7 +32,8 @@ export const fromResponse = async (response: Response, cause?: unknown): Promise
 
 const fromAbort = (reason: unknown): PennonError => {
   if (reason instanceof PennonError) return reason;
-  if (reason instanceof DOMException && reason.name === 'TimeoutError') return PennonError.timeout(reason);
+  // AbortSignal.timeout()'s reason: a DOMException named TimeoutError.
+  if ((reason as Error | undefined)?.name === 'TimeoutError') return PennonError.timeout(reason);
   return PennonError.aborted(reason);
 };
 

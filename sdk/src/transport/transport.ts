@@ -1,5 +1,5 @@
 // The requester: one ky instance carrying the request policy, and a typed `request(route, args)`.
-import ky, { HTTPError, type KyInstance, type RetryOptions } from 'ky';
+import ky, { HTTPError, type KyInstance, type Options, type RetryOptions } from 'ky';
 import type { TObject, TSchema } from 'typebox';
 import type {
   Endpoint,
@@ -95,13 +95,9 @@ interface LooseArgs extends CallOptions {
   files?: readonly Blob[];
 }
 
+// ky takes the policy's fields as they are (it lower-cases the methods into a copy and mutates no array).
 const kyRetry = (policy: RetryPolicy): RetryOptions => ({
-  limit: policy.limit,
-  methods: policy.methods.map((method) => method.toLowerCase()),
-  statusCodes: [...policy.statusCodes],
-  afterStatusCodes: [...policy.afterStatusCodes],
-  maxRetryAfter: policy.maxRetryAfter,
-  delay: policy.delay,
+  ...(policy as RetryOptions & RetryPolicy),
   // Asked to wait longer than we would, give up now: the caller sees `retryAfter` on the error.
   shouldRetry: ({ error }) => {
     if (!(error instanceof HTTPError) || !policy.afterStatusCodes.includes(error.response.status)) {
@@ -141,8 +137,15 @@ const decode = async (route: Endpoint, response: Response, url: string): Promise
   }
 };
 
+type CacheEntry = [tag: string, value: unknown];
+
+/** How many ETag'd answers a client remembers (the least recently used are dropped first). */
+export const ETAG_CACHE_SIZE = 100;
+
 export class Transport {
   readonly baseUrl: string;
+  /** URL → [ETag, decoded answer] of the `etag` routes, least recently used first. */
+  readonly #etags = new Map<string, CacheEntry>();
   readonly #ky: KyInstance;
   readonly #language: Language | undefined;
   readonly #timeout: number | false;
@@ -154,17 +157,14 @@ export class Transport {
     this.#language = options.language;
     this.#timeout = options.timeout ?? defaults.timeout;
     this.#retry = resolveRetry(options.retry);
-    this.#ky = ky.create({
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-      ...(options.headers ? { headers: options.headers } : {}),
-    });
+    this.#ky = ky.create({ fetch: options.fetch, headers: options.headers } as Options);
   }
 
   /** Calls `route` and decodes its answer by the route's `response` kind; fails with a PennonError. */
   async request<R extends Endpoint>(route: R, ...rest: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
     const args: LooseArgs = (rest[0] ?? {}) as LooseArgs;
     if (route.response === 'websocket') {
-      throw new TypeError(`${route.path} is a WebSocket endpoint; open it with a WebSocket, not request()`);
+      throw new TypeError(`${route.path} is a WebSocket endpoint, not for request()`);
     }
     const url = this.baseUrl + fillPath(route.path, args.params) + queryString(args.query);
     const headers: Record<string, string> = {
@@ -172,15 +172,15 @@ export class Transport {
     };
     const language = typeof this.#language === 'function' ? this.#language() : this.#language;
     if (language) headers['accept-language'] = language;
+    const etags = this.#etags;
+    const hit = route.etag && etags.get(url);
+    if (hit) headers['if-none-match'] = hit[0];
 
     const cancel = this.#cancel.signal;
     const signal = args.signal ? AbortSignal.any([args.signal, cancel]) : cancel;
     const retry = args.retry === undefined ? this.#retry : resolveRetry(args.retry, this.#retry);
-    const payload = route.upload
-      ? { body: multipart(route.upload, args) }
-      : args.body === undefined
-        ? {}
-        : { json: args.body };
+    // ky sends no body for `json: undefined`.
+    const payload = route.upload ? { body: multipart(route.upload, args) } : { json: args.body };
     try {
       const response = await this.#ky(url, {
         method: route.method,
@@ -188,9 +188,22 @@ export class Transport {
         signal,
         timeout: args.timeout ?? this.#timeout,
         retry: kyRetry(retry),
+        throwHttpErrors: (status) => status !== 304 || !hit,
         ...payload,
       });
-      return (await decode(route, response, url)) as RouteResponse<R>;
+      // Any change (and log-in, log-out) may change what the same tags stand for, e.g. a game's details.
+      if (route.method !== 'GET') etags.clear();
+      // A 304 only gets here when there was a hit (else it is thrown as an HTTP failure).
+      const entry: CacheEntry =
+        response.status === 304
+          ? (hit as CacheEntry)
+          : [response.headers.get('etag') ?? '', await decode(route, response, url)];
+      if (route.etag && entry[0]) {
+        etags.delete(url);
+        etags.set(url, entry);
+        if (etags.size > ETAG_CACHE_SIZE) etags.delete(etags.keys().next().value as string);
+      }
+      return entry[1] as RouteResponse<R>;
     } catch (err) {
       throw await toPennonError(err, { signal: args.signal, cancel });
     }

@@ -10,7 +10,7 @@ const queryText = (value: Exclude<QueryValue, readonly QueryValue[] | null | und
 export const fillPath = (path: string, params: Readonly<Record<string, unknown>> = {}): string =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') {
+    if (value == null || value === '') {
       throw new TypeError(`Missing path parameter "${name}" for ${path}`);
     }
     return encodeURIComponent(String(value));
@@ -20,7 +20,7 @@ export const fillPath = (path: string, params: Readonly<Record<string, unknown>>
 export const queryString = (query: Readonly<Record<string, QueryValue>> = {}): string => {
   const search = new URLSearchParams();
   const add = (key: string, value: QueryValue) => {
-    if (value === undefined || value === null) return;
+    if (value == null) return;
     if (Array.isArray(value)) {
       for (const item of value) add(key, item);
     } else {
@@ -29,7 +29,7 @@ export const queryString = (query: Readonly<Record<string, QueryValue>> = {}): s
   };
   for (const [key, value] of Object.entries(query)) add(key, value);
   const text = search.toString();
-  return text === '' ? '' : `?${text}`;
+  return text && `?${text}`;
 };
 
 /**
@@ -43,7 +43,7 @@ export const resolveBaseUrl = (baseUrl: string | undefined): string => {
     if (here?.protocol !== 'http:' && here?.protocol !== 'https:') {
       throw new TypeError(
         `PennonClient: no baseUrl given and ${here ? `${here.protocol} pages are` : 'this runtime is'} ` +
-          "not served by the platform; pass its address, e.g. createClient({ baseUrl: 'https://ctf.example.com' })",
+          'not served by the platform; pass its address as baseUrl',
       );
     }
     return here.origin;
@@ -54,7 +54,7 @@ export const resolveBaseUrl = (baseUrl: string | undefined): string => {
   } catch (cause) {
     throw new TypeError(`PennonClient: baseUrl "${baseUrl}" is not a valid URL`, { cause });
   }
-  if (url.search !== '' || url.hash !== '') {
+  if (url.search || url.hash) {
     throw new TypeError(`PennonClient: baseUrl "${baseUrl}" must not carry a query or fragment`);
   }
   return url.href.replace(/\/+$/, '');
