@@ -1,22 +1,45 @@
 // Assembles the server from its plugins; nothing here listens, so tests can `inject` or listen on a free port.
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountApi } from './api/account.ts';
 import { adminApi } from './api/admin.ts';
+import { assetsApi } from './api/assets.ts';
+import { avatarsApi } from './api/avatars.ts';
+import { brandingApi } from './api/branding.ts';
+import { captchaApi } from './api/captcha.ts';
 import { infoApi } from './api/info.ts';
+import { logsApi } from './api/logs.ts';
+import { postsApi } from './api/posts.ts';
 import { teamApi } from './api/team.ts';
+import { tokensApi } from './api/tokens.ts';
+import { Captcha } from './captcha/captcha.ts';
 import type { Connection } from './db/database.ts';
+import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
 import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
+import { rateLimit } from './http/rate-limit.ts';
+import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
+import { createMailer } from './mail/mailer.ts';
+import { AccountMails } from './services/account-mails.ts';
+import { AccountTokens } from './services/account-tokens.ts';
 import { AccountService } from './services/accounts.ts';
+import { ApiTokenService } from './services/api-tokens.ts';
+import { AuditLog } from './services/audit-log.ts';
+import { AvatarService } from './services/avatars.ts';
+import { BrandingService } from './services/branding.ts';
 import { ConfigStore } from './services/config-store.ts';
+import { PlatformSecrets } from './services/platform-secrets.ts';
+import { PostService } from './services/posts.ts';
 import { SessionStore } from './services/sessions.ts';
 import { TeamService } from './services/teams.ts';
 import { UserAdminService } from './services/user-admin.ts';
 import { UserStore } from './services/users.ts';
 import type { Settings } from './settings.ts';
+import { FileStore } from './storage/file-store.ts';
+import { LocalDiskBlobStore } from './storage/local-disk.ts';
 import { version } from './version.ts';
 
 export interface AppOptions {
@@ -38,17 +61,39 @@ export const buildApp = async ({
   });
   const config = new ConfigStore(connection.db, settings.portMapping);
   const sessions = new SessionStore(connection.db);
-  const accounts = new AccountService(new UserStore(connection.db), config, sessions);
+  const secrets = new PlatformSecrets(connection.db);
+  const apiTokens = new ApiTokenService(connection.db, secrets);
+  const auditLog = new AuditLog(connection.db);
+  const captcha = new Captcha(connection.db, config, settings.captcha, app.log);
+  const mailer = createMailer({
+    smtpUrl: settings.smtpUrl,
+    from: settings.mailFrom,
+    dataDir: settings.dataDir,
+    log: app.log,
+  });
+  const mails = new AccountMails(new AccountTokens(secrets), mailer, settings.publicUrl);
+  const accounts = new AccountService(new UserStore(connection.db), config, sessions, captcha, mails);
   const teams = new TeamService(connection.db);
+  const files = new FileStore(connection.db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
 
   await app.register(errors, { webFallback: spaFallback(settings.webDir) });
   await app.register(openapi, { version });
   await app.register(health, { db: connection.db });
-  await app.register(auth, { sessions });
+  await app.register(auditPlugin, { log: auditLog });
+  await app.register(auth, { sessions, apiTokens });
+  if (settings.rateLimit) await app.register(rateLimit);
+  await app.register(uploads);
   await app.register(infoApi, { config });
+  await app.register(captchaApi, { captcha });
   await app.register(accountApi, { accounts, sessions });
   await app.register(teamApi, { teams });
+  await app.register(tokensApi, { apiTokens });
+  await app.register(logsApi, { log: auditLog });
   await app.register(adminApi, { config, teams, users: new UserAdminService(connection.db, sessions) });
+  await app.register(assetsApi, { files });
+  await app.register(avatarsApi, { avatars: new AvatarService(connection.db, files) });
+  await app.register(brandingApi, { branding: new BrandingService(config, files) });
+  await app.register(postsApi, { posts: new PostService(connection.db) });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 
   app.addHook('onClose', async () => connection.db.destroy());

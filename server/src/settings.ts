@@ -1,7 +1,7 @@
 // Process settings, read once from the environment. Each variable and its default is documented in the README.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContainerPortMappingType } from '@pennon/sdk/contract';
+import { CaptchaProvider, ContainerPortMappingType } from '@pennon/sdk/contract';
 
 export interface Settings {
   host: string;
@@ -15,6 +15,23 @@ export interface Settings {
   portMapping: ContainerPortMappingType;
   /** The password of the `admin` account created on first start; generated and shown once when unset. */
   adminPassword: string | undefined;
+  /** Where links in mails point; unset: the scheme and host of the request that caused the mail. */
+  publicUrl: string | undefined;
+  /** `smtp://user:pass@host:587` (or `smtps://`); unset: mails are written to `{dataDir}/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  captcha: CaptchaSettings;
+  /** `PENNON_RATE_LIMIT=off` turns the §1.7 limits off. */
+  rateLimit: boolean;
+}
+
+export interface CaptchaSettings {
+  provider: CaptchaProvider;
+  siteKey: string;
+  secretKey: string;
+  /** Leading zero bits a HashPow answer needs (8–48). */
+  powDifficulty: number;
+  turnstileVerifyUrl: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,6 +60,33 @@ const readPortMapping = (raw: string | undefined): ContainerPortMappingType => {
   return found;
 };
 
+const readCaptchaProvider = (raw: string | undefined): CaptchaProvider => {
+  if (raw === undefined || raw === '') return 'None';
+  const found = CaptchaProvider.enum.find((name) => name.toLowerCase() === raw.toLowerCase());
+  if (!found) {
+    throw new SettingsError(
+      `PENNON_CAPTCHA_PROVIDER must be one of ${CaptchaProvider.enum.join(', ')}, got "${raw}"`,
+    );
+  }
+  return found;
+};
+
+/** GZ::CTF clamps the difficulty to 8–48 rather than refusing to start. */
+const readPowDifficulty = (raw: string | undefined): number => {
+  if (raw === undefined || raw === '') return 18;
+  const bits = Number(raw);
+  if (!Number.isInteger(bits)) {
+    throw new SettingsError(`PENNON_CAPTCHA_POW_DIFFICULTY must be an integer, got "${raw}"`);
+  }
+  return Math.min(48, Math.max(8, bits));
+};
+
+const readRateLimit = (raw: string | undefined): boolean => {
+  if (raw === undefined || raw === '' || raw.toLowerCase() === 'on') return true;
+  if (raw.toLowerCase() === 'off') return false;
+  throw new SettingsError(`PENNON_RATE_LIMIT must be "on" or "off", got "${raw}"`);
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const dataDir = path.resolve(env.PENNON_DATA_DIR || './data');
   return {
@@ -54,5 +98,17 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
     portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
     adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
+    publicUrl: env.PENNON_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    smtpUrl: env.PENNON_SMTP_URL || undefined,
+    mailFrom: env.PENNON_MAIL_FROM || 'Pennon <noreply@pennon.invalid>',
+    captcha: {
+      provider: readCaptchaProvider(env.PENNON_CAPTCHA_PROVIDER),
+      siteKey: env.PENNON_CAPTCHA_SITE_KEY ?? '',
+      secretKey: env.PENNON_CAPTCHA_SECRET_KEY ?? '',
+      powDifficulty: readPowDifficulty(env.PENNON_CAPTCHA_POW_DIFFICULTY),
+      turnstileVerifyUrl:
+        env.PENNON_TURNSTILE_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    },
+    rateLimit: readRateLimit(env.PENNON_RATE_LIMIT),
   };
 };

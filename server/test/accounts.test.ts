@@ -101,17 +101,6 @@ describe.each(databaseKinds())('accounts on $name', (kind) => {
     }
   });
 
-  it('says plainly that e-mail confirmation is not available yet', async () => {
-    await setPolicy({ activeOnRegister: false, emailConfirmationRequired: true });
-    try {
-      const res = await register(t.app, 'mailme', 'mailme@example.com');
-      expect(res.statusCode).toBe(400);
-      expect(res.json().title).toMatch(/e-mail confirmation.*not available yet/i);
-    } finally {
-      await setPolicy({ activeOnRegister: true, emailConfirmationRequired: false });
-    }
-  });
-
   it('refuses a user name taken in another letter case, and a taken e-mail', async () => {
     expect((await register(t.app, 'Bob', 'bob@example.com')).statusCode).toBe(200);
     const sameName = await register(t.app, 'BOB', 'bob2@example.com');

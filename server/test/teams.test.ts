@@ -212,10 +212,4 @@ describe.each(databaseKinds())('teams on $name', (kind) => {
     expect((await verify(tokenFor(7), Buffer.alloc(16).toString('base64'))).statusCode).toBe(400);
     expect((await verify('seven:abc')).statusCode).toBe(400);
   });
-
-  it('has no avatar upload yet', async () => {
-    const cap = await newCaptain();
-    const id = await createTeam(cap, 'Plain');
-    expect((await call(cap, 'PUT', `/api/team/${id}/avatar`)).statusCode).toBe(404);
-  });
 });

@@ -1,6 +1,7 @@
 // §2.2 Admin: the platform configuration, users and teams. The rest of the group comes with its features.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
 import type { ConfigStore } from '../services/config-store.ts';
@@ -21,6 +22,7 @@ export const adminApi = async (app: FastifyInstance, { config, users, teams }: A
   // The contract schema already refused out-of-range values with a 400 envelope.
   mount(app, admin.updateConfig, async (request) => {
     await config.update(request.body);
+    await audit(request, 'Information', 'Changed the platform configuration');
     return undefined;
   });
 
@@ -32,6 +34,7 @@ export const adminApi = async (app: FastifyInstance, { config, users, teams }: A
 
   mount(app, admin.createUsers, async (request) => {
     await users.createBatch(request.body);
+    await audit(request, 'Information', `Created or updated ${request.body.length} users`);
     return undefined;
   });
 
@@ -41,13 +44,19 @@ export const adminApi = async (app: FastifyInstance, { config, users, teams }: A
 
   mount(app, admin.updateUser, async (request) => {
     await users.update(request.params.userid, request.body);
+    await audit(request, 'Information', `Changed user ${request.params.userid}`);
     return undefined;
   });
 
-  mount(app, admin.resetPassword, async (request) => users.resetPassword(request.params.userid));
+  mount(app, admin.resetPassword, async (request) => {
+    const password = await users.resetPassword(request.params.userid);
+    await audit(request, 'Information', `Reset the password of user ${request.params.userid}`);
+    return password;
+  });
 
   mount(app, admin.deleteUser, async (request) => {
     await users.delete(callerOf(request).id, request.params.userid);
+    await audit(request, 'Information', `Deleted user ${request.params.userid}`);
     return undefined;
   });
 
@@ -60,11 +69,13 @@ export const adminApi = async (app: FastifyInstance, { config, users, teams }: A
 
   mount(app, admin.updateTeam, async (request) => {
     await teams.adminUpdate(request.params.id, request.body);
+    await audit(request, 'Information', `Changed team ${request.params.id}`);
     return undefined;
   });
 
   mount(app, admin.deleteTeam, async (request) => {
     await teams.adminDelete(request.params.id);
+    await audit(request, 'Information', `Deleted team ${request.params.id}`);
     return undefined;
   });
 };

@@ -1,5 +1,5 @@
 // §2.9 Team: teams, their members and invite codes, and the participation-token check.
-// `PUT /api/team/{id}/avatar` comes with file assets.
+// The avatar upload lives in avatars.ts, with the user's.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../http/auth.ts';

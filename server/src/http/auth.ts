@@ -1,10 +1,13 @@
-// Who is calling: the `GZCTF_Token` session cookie (§1.2) resolved to `request.caller`, and the role guard of
-// every contract route. Resolution happens only on contract routes (those `mount` tags), keeping static files free.
+// Who is calling: an `Authorization: Bearer` API token, else the `GZCTF_Token` session cookie (§1.2), resolved to
+// `request.caller`; and the role guard of every contract route. Resolution happens only on contract routes (those
+// `mount` tags), keeping static files free. Pennon honours API tokens on every REST route, not only the monitor hub.
 import fastifyCookie from '@fastify/cookie';
 import { type Auth, roleRank } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ApiTokenService } from '../services/api-tokens.ts';
 import type { Caller, ClientInfo, SessionStore } from '../services/sessions.ts';
+import { audit } from './audit.ts';
 import { HttpError } from './http-error.ts';
 
 declare module 'fastify' {
@@ -79,13 +82,33 @@ export const signOut = async (sessions: SessionStore, request: FastifyRequest, r
   reply.clearCookie(sessionCookie, { path: '/' });
 };
 
-export const auth = fp<{ sessions: SessionStore }>(async (app: FastifyInstance, { sessions }) => {
+const bearerToken = (request: FastifyRequest): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+
+export interface AuthOptions {
+  sessions: SessionStore;
+  apiTokens: ApiTokenService;
+}
+
+export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, apiTokens }) => {
   await app.register(fastifyCookie);
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.auth === undefined) return;
+    const bearer = bearerToken(request);
+    if (bearer) {
+      // A token presented and refused is an error, not an anonymous call: the client meant to be someone.
+      const check = await apiTokens.authenticate(bearer);
+      if ('failure' in check) {
+        await audit(request, 'Warning', `API token refused: ${check.failure}`);
+        throw new HttpError(401, 'The API token is not valid');
+      }
+      request.caller = check.caller;
+      return;
+    }
     const token = request.cookies[sessionCookie];
-    if (!token || request.routeOptions.config.auth === undefined) return;
+    if (!token) return;
     const session = await sessions.resolve(token, request.ip);
     if (!session) return;
     request.caller = session.caller;

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize } from './auth.ts';
 import { etagOnSend } from './etag.ts';
+import { requireMultipart } from './uploads.ts';
 import { validatorCompiler } from './validation.ts';
 
 export type RouteRequest<R extends Endpoint> = FastifyRequest<{
@@ -20,10 +21,11 @@ export type RouteRequest<R extends Endpoint> = FastifyRequest<{
   Body: RouteBody<R>;
 }>;
 
+/** A `download` handler sends the bytes itself and answers the reply; the others answer the response. */
 export type RouteHandler<R extends Endpoint> = (
   request: RouteRequest<R>,
   reply: FastifyReply,
-) => Promise<RouteResponse<R>>;
+) => Promise<R['response'] extends 'download' ? FastifyReply : RouteResponse<R>>;
 
 /** `/api/game/{id}/notices` → `/api/game/:id/notices` */
 export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
@@ -41,14 +43,18 @@ export const mount = <R extends Endpoint>(app: FastifyInstance, def: R, handler:
       ...(schemas.body && { body: schemas.body }),
       ...(responseSchema && { response: { 200: responseSchema } }),
       ...(def.hidden && { hide: true }),
+      ...(def.upload && { consumes: ['multipart/form-data'] }),
     },
     validatorCompiler,
-    config: { auth: def.auth },
+    config: { auth: def.auth, rateLimit: def.rateLimit },
     onRequest: authorize(def.auth),
+    // The handler reads the files itself (uploads.ts), each with its own size limit.
+    ...(def.upload && { preValidation: requireMultipart }),
     ...(def.etag && { onSend: etagOnSend }),
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<R>, reply);
       if (def.response === 'empty') return reply.send();
+      if (def.response === 'download') return result;
       // Fastify would send a string as plain text; GZ::CTF answers a bare JSON string (invite codes, passwords).
       if (typeof result === 'string') return reply.type('application/json').send(JSON.stringify(result));
       return result;

@@ -1,13 +1,19 @@
-// The rules of the account group (§2.1, §4.14): sign-up policy, sign-in checks, profile and password changes.
+// The rules of the account group (§2.1, §4.14): sign-up policy, sign-in checks, the mailed flows, profile and password.
 import type {
+  AccountVerifyModel,
   LoginModel,
+  MailChangeModel,
   PasswordChangeModel,
+  PasswordResetModel,
   ProfileUpdateModel,
   ProfileUserInfoModel,
+  RecoveryModel,
   RegisterModel,
   RegisterStatus,
 } from '@pennon/sdk/contract';
+import type { Captcha } from '../captcha/captcha.ts';
 import { HttpError } from '../http/http-error.ts';
+import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
@@ -18,6 +24,20 @@ export interface Registration {
   title: string;
   user: User;
 }
+
+/** Who asked, as far as the account rules care: the address to count and the origin for mailed links. */
+export interface RequestContext {
+  ip: string;
+  /** `{scheme}://{host}` of the request. */
+  origin: string;
+}
+
+/** §4.15: the platform's display name. */
+const platformName = (title: string): string => (title ? `${title}::CTF` : 'GZ::CTF');
+
+/** Never signed in since it was created: nobody has used the account. */
+const isPristine = (user: User): boolean =>
+  !user.emailConfirmed && user.lastVisitedUtc === user.registerTimeUtc;
 
 const badCredentials = 'The user name or password is incorrect';
 
@@ -42,52 +62,135 @@ export class AccountService {
     private readonly users: UserStore,
     private readonly config: ConfigStore,
     private readonly sessions: SessionStore,
+    private readonly captcha: Captcha,
+    private readonly mails: AccountMails,
   ) {}
 
-  async register(model: RegisterModel, ip: string): Promise<Registration> {
-    const { accountPolicy: policy } = await this.config.read();
+  async register(model: RegisterModel, request: RequestContext): Promise<Registration> {
+    const { accountPolicy: policy, globalConfig } = await this.config.read();
     if (!policy.allowRegister) throw new HttpError(400, 'Registration is closed');
+    await this.captcha.require(model.challenge, request.ip);
     if (!domainAllowed(policy.emailDomainList, model.email)) {
       throw new HttpError(400, `Registration is open only to e-mail addresses of: ${policy.emailDomainList}`);
     }
-    if (!policy.activeOnRegister && policy.emailConfirmationRequired) {
-      throw new HttpError(
-        400,
-        'Registration needs e-mail confirmation, which is not available yet (mail support is still to come): ask an administrator',
-      );
-    }
     requireStrong(model.password);
-    if (await this.users.nameTaken(model.userName)) {
+    const byMail = !policy.activeOnRegister && policy.emailConfirmationRequired;
+    const existing = await this.users.byEmail(model.email);
+    // Someone may have signed up with this address and never confirmed it. Only the mailbox's owner can finish
+    // a mailed confirmation, so a new sign-up may take that account over - with its own name and password, and a
+    // new security stamp that voids the earlier link (the earlier registrant can't activate the account with a
+    // password they chose). Never an account that ever signed in (an admin may have deactivated it), and never
+    // when no mail proves ownership (it would hand a pending account to whoever asks).
+    const restart = byMail && existing && isPristine(existing) ? existing : undefined;
+    if (existing && !restart) throw new HttpError(400, 'An account with this e-mail address already exists');
+    if (await this.users.nameTaken(model.userName, restart?.id)) {
       throw new HttpError(400, `The user name "${model.userName}" is already taken`);
     }
-    if (await this.users.emailTaken(model.email)) {
+    const passwordHash = await hashPassword(model.password);
+    const user = await (restart
+      ? this.users.restartRegistration(restart.id, model.userName, passwordHash, request.ip)
+      : this.users.create({
+          userName: model.userName,
+          email: model.email,
+          passwordHash,
+          role: 'User',
+          emailConfirmed: policy.activeOnRegister,
+          ip: request.ip,
+        })
+    ).catch((err: unknown) => {
+      if (isUniqueViolation(err))
+        throw new HttpError(400, 'The user name or e-mail address is already taken');
+      throw err;
+    });
+    if (policy.activeOnRegister) return { status: 'LoggedIn', title: 'Registered and signed in', user };
+    if (!byMail) {
+      return {
+        status: 'AdminConfirmationRequired',
+        title: 'Registered: an administrator must activate the account before you can sign in',
+        user,
+      };
+    }
+    await this.mails.send('verify', user, user.email, request.origin, platformName(globalConfig.title));
+    return {
+      status: 'EmailConfirmationRequired',
+      title: 'Registered: follow the link we mailed you to activate the account',
+      user,
+    };
+  }
+
+  /** Activates the account of a verify link; the caller signs it in. */
+  async verify(model: AccountVerifyModel): Promise<User> {
+    const email = fromBase64(model.email);
+    const user = await this.users.byEmail(email);
+    if (!user || user.emailConfirmed)
+      throw new HttpError(400, 'This account does not exist or is already active');
+    if (!(await this.mails.check('verify', model.token, user, email))) {
+      throw new HttpError(401, 'The link is not valid or has expired');
+    }
+    await this.users.confirm(user.id);
+    return user;
+  }
+
+  async recover(model: RecoveryModel, request: RequestContext): Promise<void> {
+    await this.captcha.require(model.challenge, request.ip);
+    const { accountPolicy: policy, globalConfig } = await this.config.read();
+    if (!policy.emailConfirmationRequired) {
+      throw new HttpError(400, 'Passwords are not reset by mail here: ask an administrator to reset yours');
+    }
+    const user = await this.users.byEmail(model.email);
+    if (!user?.emailConfirmed) throw new HttpError(404, 'No active account has this e-mail address');
+    await this.mails.send('reset', user, user.email, request.origin, platformName(globalConfig.title));
+  }
+
+  /** Sets the password of a reset link's account and signs it out everywhere. */
+  async resetPassword(model: PasswordResetModel): Promise<User> {
+    const email = fromBase64(model.email);
+    const user = await this.users.byEmail(email);
+    if (!user) throw new HttpError(400, 'No account has this e-mail address');
+    if (!(await this.mails.check('reset', model.rToken, user, email))) {
+      throw new HttpError(400, 'The link is not valid or has expired');
+    }
+    requireStrong(model.password);
+    await this.users.setPassword(user.id, await hashPassword(model.password));
+    await this.sessions.revokeOthers(user.id, null);
+    return user;
+  }
+
+  /** Mails a confirmation link to the new address; false when the platform doesn't confirm e-mail (§2.1). */
+  async changeEmail(userId: string, model: MailChangeModel, request: RequestContext): Promise<boolean> {
+    const { accountPolicy: policy, globalConfig } = await this.config.read();
+    if (await this.users.emailTaken(model.newMail)) {
       throw new HttpError(400, 'An account with this e-mail address already exists');
     }
-    const user = await this.users
-      .create({
-        userName: model.userName,
-        email: model.email,
-        passwordHash: await hashPassword(model.password),
-        role: 'User',
-        emailConfirmed: policy.activeOnRegister,
-        ip,
-      })
-      .catch((err: unknown) => {
-        if (isUniqueViolation(err))
-          throw new HttpError(400, 'The user name or e-mail address is already taken');
-        throw err;
-      });
-    return policy.activeOnRegister
-      ? { status: 'LoggedIn', title: 'Registered and signed in', user }
-      : {
-          status: 'AdminConfirmationRequired',
-          title: 'Registered: an administrator must activate the account before you can sign in',
-          user,
-        };
+    if (!domainAllowed(policy.emailDomainList, model.newMail)) {
+      throw new HttpError(
+        400,
+        `Only e-mail addresses of these domains are allowed: ${policy.emailDomainList}`,
+      );
+    }
+    if (!policy.emailConfirmationRequired) return false;
+    const user = await this.existing(userId);
+    await this.mails.send('confirm', user, model.newMail, request.origin, platformName(globalConfig.title));
+    return true;
+  }
+
+  async confirmEmailChange(userId: string, model: AccountVerifyModel): Promise<string> {
+    const email = fromBase64(model.email);
+    const user = await this.existing(userId);
+    if (!(await this.mails.check('confirm', model.token, user, email))) {
+      throw new HttpError(400, 'The link is not valid or has expired');
+    }
+    await this.users.changeEmail(userId, email).catch((err: unknown) => {
+      if (isUniqueViolation(err))
+        throw new HttpError(400, 'An account with this e-mail address already exists');
+      throw err;
+    });
+    return email;
   }
 
   /** The user a login names, when the password matches and the account may sign in. */
-  async login(model: LoginModel): Promise<User> {
+  async login(model: LoginModel, ip: string): Promise<User> {
+    await this.captcha.require(model.challenge, ip);
     const user = await this.users.byNameOrEmail(model.userName);
     if (!user || !(await verifyPassword(user.passwordHash, model.password))) {
       throw new HttpError(401, badCredentials);

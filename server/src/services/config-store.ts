@@ -48,19 +48,35 @@ export class ConfigStore {
     };
   }
 
-  /** Saves the sections present in `edit`; a null or absent section is left as it is. */
+  /**
+   * Saves the sections present in `edit`; a null or absent section is left as it is. The logo and favicon hashes
+   * are kept: they change only through `setBranding`, which holds their file references (§2.2).
+   */
   async update(edit: ConfigEditModel): Promise<void> {
     const present = (Object.keys(sections) as SectionName[]).filter((name) => edit[name] != null);
+    const { globalConfig } = await this.read();
+    const branding = { logoHash: globalConfig.logoHash, faviconHash: globalConfig.faviconHash };
     await this.db.transaction().execute(async (trx) => {
       for (const name of present) {
-        const value = JSON.stringify(Value.Clean(sections[name], structuredClone(edit[name])));
-        await trx
-          .insertInto('config')
-          .values({ key: name, value })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-          .execute();
+        const section = name === 'globalConfig' ? { ...edit.globalConfig, ...branding } : edit[name];
+        await this.write(trx, name, section);
       }
     });
+  }
+
+  /** Sets (or with nulls clears) the logo and favicon file hashes. */
+  async setBranding(branding: Pick<GlobalConfig, 'logoHash' | 'faviconHash'>): Promise<void> {
+    const { globalConfig } = await this.read();
+    await this.write(this.db, 'globalConfig', { ...globalConfig, ...branding });
+  }
+
+  private async write(db: Kysely<Database>, name: SectionName, section: unknown): Promise<void> {
+    const value = JSON.stringify(Value.Clean(sections[name], structuredClone(section)));
+    await db
+      .insertInto('config')
+      .values({ key: name, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
   }
 
   /** What every visitor may see (the `ClientConfig` of §2.10). */

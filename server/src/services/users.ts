@@ -20,6 +20,8 @@ export interface User {
   registerTimeUtc: number;
   lastVisitedUtc: number;
   ip: string;
+  /** Rotated by password and e-mail changes; mailed account tokens are bound to it. */
+  securityStamp: string;
 }
 
 export interface NewUser {
@@ -73,6 +75,7 @@ const toUser = (row: Selectable<UsersTable>): User => ({
   registerTimeUtc: row.register_time_utc,
   lastVisitedUtc: row.last_visited_utc,
   ip: row.ip,
+  securityStamp: row.security_stamp,
 });
 
 /** SQLite and PostgreSQL report a unique-index violation differently. */
@@ -163,6 +166,15 @@ export class UserStore {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
+  async byEmail(email: string): Promise<User | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('normalized_email', '=', normalize(email))
+      .executeTakeFirst();
+    return row && toUser(row);
+  }
+
   async emailTaken(email: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('users')
@@ -225,6 +237,44 @@ export class UserStore {
       .set({ password_hash: passwordHash, security_stamp: newStamp() })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** The e-mail address was proven by a mailed link: the account is active from now on. */
+  async confirm(id: string, now = Date.now()): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email_confirmed: 1, register_time_utc: now, last_visited_utc: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A new address, proven by a mailed link; links sent before are void. */
+  async changeEmail(id: string, email: string): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ email, normalized_email: normalize(email), security_stamp: newStamp() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A sign-up taking over a never-confirmed account: its name and password, and new links only. */
+  async restartRegistration(id: string, userName: string, passwordHash: string, ip: string): Promise<User> {
+    const now = Date.now();
+    await this.db
+      .updateTable('users')
+      .set({
+        user_name: userName,
+        normalized_user_name: normalize(userName),
+        password_hash: passwordHash,
+        security_stamp: newStamp(),
+        register_time_utc: now,
+        last_visited_utc: now,
+        ip,
+      })
+      .where('id', '=', id)
+      .where('email_confirmed', '=', 0)
+      .execute();
+    return (await this.byId(id)) as User;
   }
 
   /** Sessions and team memberships go with the user (foreign-key cascades). */

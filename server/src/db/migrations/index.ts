@@ -3,9 +3,13 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_config.ts';
 import * as m0002 from './0002_users.ts';
 import * as m0003 from './0003_teams.ts';
+import * as m0004 from './0004_assets_posts.ts';
+import * as m0005 from './0005_tokens_logs.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
   '0002_users': m0002,
   '0003_teams': m0003,
+  '0004_assets_posts': m0004,
+  '0005_tokens_logs': m0005,
 };

@@ -1,0 +1,56 @@
+// §2.4 Assets: stored files by hash, and the admin's uploads. Downloads sit outside /api, cacheable for a week:
+// a hash names one content forever, so its ETag never goes stale.
+import { routes } from '@pennon/sdk/contract';
+import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../http/http-error.ts';
+import { mount } from '../http/mount.ts';
+import { uploadedFiles } from '../http/uploads.ts';
+import { contentTypeOf } from '../storage/content-types.ts';
+import type { FileStore } from '../storage/file-store.ts';
+
+const notFound = () => new HttpError(404, 'File not found');
+
+export const assetsApi = async (app: FastifyInstance, { files }: { files: FileStore }) => {
+  const { assets, admin } = routes;
+
+  mount(app, assets.download, async (request, reply) => {
+    const { hash, filename } = request.params;
+    const file = await files.get(hash);
+    if (!file) throw notFound();
+    const etag = `"${hash.slice(8, 16)}"`;
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'public, max-age=604800')
+      .header('last-modified', new Date(file.uploadedAt).toUTCString());
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      return reply.code(304).send();
+    }
+    const body = await files.open(hash);
+    if (!body) throw notFound();
+    return reply
+      .type(contentTypeOf(filename))
+      .header('content-length', file.size)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .send(body);
+  });
+
+  mount(app, assets.upload, async (request) => {
+    const stored = [];
+    for await (const part of uploadedFiles(request, 'files')) {
+      const file = await files.put(part.file, request.query.filename || part.filename || 'file');
+      if (file) stored.push(file);
+    }
+    return stored;
+  });
+
+  mount(app, assets.delete, async (request) => {
+    if (!(await files.release(request.params.hash))) throw notFound();
+    return undefined;
+  });
+
+  mount(app, admin.files, async (request) => {
+    const { count = 50, skip = 0 } = request.query;
+    const data = await files.page(count, skip);
+    return { data, length: data.length, total: data.length };
+  });
+};

@@ -1,0 +1,152 @@
+// The rate limits of §1.7, as one hook driven by each route's `rateLimit` (set by `mount` from the contract) plus
+// the global policy on every request. Counters live in this process's memory: with several processes behind a
+// load balancer each counts on its own, so the effective budget is multiplied by their number.
+//
+// Two choices differ from GZ::CTF on purpose: every policy counts per client (the signed-in user, else the IP),
+// where GZ::CTF shares one bucket per named policy among all clients (one client could lock everyone out of
+// registering); and over-budget requests are refused at once with 429 instead of queued. Loopback callers are
+// never limited, like GZ::CTF's global policy, except by the team-creation concurrency limit (which only waits).
+import type { RatePolicy } from '@pennon/sdk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from './http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The named policy of the route; set by `mount` from the contract. */
+    rateLimit?: RatePolicy;
+  }
+}
+
+/** How long to wait before asking again, in ms, when the request is refused; null when it may go ahead. */
+interface Limiter {
+  take(key: string, now: number): number | null;
+  sweep(now: number): void;
+}
+
+/** A window of `windowMs` cut into `segments`; at most `limit` requests in the current and previous segments. */
+export const slidingWindow = (limit: number, windowMs: number, segments: number): Limiter => {
+  const segmentMs = windowMs / segments;
+  const clients = new Map<string, { segment: number; count: number }[]>();
+  const live = (entries: { segment: number; count: number }[], current: number) =>
+    entries.filter((entry) => entry.segment > current - segments);
+  return {
+    take(key, now) {
+      const current = Math.floor(now / segmentMs);
+      const entries = live(clients.get(key) ?? [], current);
+      clients.set(key, entries);
+      if (entries.reduce((sum, entry) => sum + entry.count, 0) >= limit) {
+        return ((entries[0]?.segment ?? current) + segments) * segmentMs - now;
+      }
+      const last = entries.at(-1);
+      if (last?.segment === current) last.count++;
+      else entries.push({ segment: current, count: 1 });
+      return null;
+    },
+    sweep(now) {
+      const current = Math.floor(now / segmentMs);
+      for (const [key, entries] of clients) if (live(entries, current).length === 0) clients.delete(key);
+    },
+  };
+};
+
+/** `capacity` tokens, `refill` more every `periodMs` (in whole periods, as .NET's replenishing limiter). */
+export const tokenBucket = (capacity: number, refill: number, periodMs: number): Limiter => {
+  const clients = new Map<string, { tokens: number; refilledAt: number }>();
+  const refreshed = (key: string, now: number) => {
+    const bucket = clients.get(key) ?? { tokens: capacity, refilledAt: now };
+    const periods = Math.floor((now - bucket.refilledAt) / periodMs);
+    if (periods > 0) {
+      bucket.tokens = Math.min(capacity, bucket.tokens + periods * refill);
+      bucket.refilledAt += periods * periodMs;
+    }
+    clients.set(key, bucket);
+    return bucket;
+  };
+  return {
+    take(key, now) {
+      const bucket = refreshed(key, now);
+      if (bucket.tokens < 1) return bucket.refilledAt + periodMs - now;
+      bucket.tokens--;
+      return null;
+    },
+    sweep(now) {
+      for (const key of clients.keys()) if (refreshed(key, now).tokens >= capacity) clients.delete(key);
+    },
+  };
+};
+
+/** One request at a time, up to `queue` more waiting; `acquire` answers the release, or null when the queue is full. */
+export const concurrency = (queue: number) => {
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
+  return async (): Promise<(() => void) | null> => {
+    if (busy) {
+      if (waiting.length >= queue) return null;
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    busy = true;
+    let released = false;
+    return () => {
+      if (!released) {
+        released = true;
+        release();
+      }
+    };
+  };
+};
+
+const isLoopback = (ip: string): boolean =>
+  ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
+const tooMany = (reply: FastifyReply, waitMs: number): HttpError => {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  reply.header('retry-after', String(seconds));
+  return new HttpError(429, `Too many requests: try again in ${seconds} seconds`);
+};
+
+const sweepIntervalMs = 60_000;
+
+export const rateLimit = fp(async (app: FastifyInstance) => {
+  const global = slidingWindow(150, 60_000, 6);
+  const named: Record<Exclude<RatePolicy, 'concurrency'>, Limiter> = {
+    register: slidingWindow(20, 150_000, 5),
+    query: tokenBucket(100, 10, 10_000),
+    powChallenge: tokenBucket(40, 5, 30_000),
+    container: tokenBucket(120, 30, 10_000),
+    submit: tokenBucket(100, 50, 5_000),
+  };
+  const teamCreation = concurrency(20);
+  const releases = new WeakMap<FastifyRequest, () => void>();
+  let sweptAt = Date.now();
+
+  // After the auth hook (registered earlier), so the global policy can count per signed-in user.
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = request.routeOptions.config.rateLimit;
+    if (policy === 'concurrency') {
+      const release = await teamCreation();
+      if (!release) throw tooMany(reply, 1000);
+      releases.set(request, release);
+    }
+    if (isLoopback(request.ip)) return;
+    const now = Date.now();
+    if (now - sweptAt > sweepIntervalMs) {
+      sweptAt = now;
+      for (const limiter of [global, ...Object.values(named)]) limiter.sweep(now);
+    }
+    const client = request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`;
+    const wait =
+      global.take(client, now) ??
+      (policy && policy !== 'concurrency' ? named[policy].take(client, now) : null);
+    if (wait !== null) throw tooMany(reply, wait);
+  });
+
+  const release = async (request: FastifyRequest) => releases.get(request)?.();
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+});

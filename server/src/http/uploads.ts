@@ -1,0 +1,54 @@
+// multipart/form-data uploads of contract endpoints that declare `upload` (§2). Files are streamed: a size limit stops
+// reading at the limit instead of buffering the whole request.
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from './http-error.ts';
+
+/** The cap of the image endpoints (avatars, logo). */
+export const imageUploadLimit = 3 * 1024 * 1024;
+
+export const uploads = fp(async (app: FastifyInstance) => {
+  // The plugin otherwise caps files at the JSON body limit; admin asset uploads have no cap (§2.4).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: Number.POSITIVE_INFINITY, files: 64, fields: 16, parts: 100 },
+  });
+});
+
+/** On every upload endpoint (`mount`), before the handler reads anything. */
+export const requireMultipart: preValidationHookHandler = async (request) => {
+  if (!request.isMultipart()) throw new HttpError(400, 'Send the file as multipart/form-data');
+};
+
+const sizeInWords = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
+
+/** The files of form field `field`, one at a time; each must be consumed before the next arrives. */
+export async function* uploadedFiles(request: FastifyRequest, field: string): AsyncGenerator<MultipartFile> {
+  for await (const part of request.files()) {
+    if (part.fieldname === field) yield part;
+    else part.file.resume();
+  }
+}
+
+/** The first file of form field `field`, in memory: 400 when there is none, it is empty or larger than `maxBytes`. */
+export const readUpload = async (
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<Buffer> => {
+  let buffer: Buffer | undefined;
+  try {
+    for await (const part of request.files({ limits: { fileSize: maxBytes } })) {
+      if (part.fieldname === field && !buffer) buffer = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
+      throw new HttpError(400, `The file is larger than ${sizeInWords(maxBytes)}`);
+    }
+    throw error;
+  }
+  if (!buffer) throw new HttpError(400, `No file in form field "${field}"`);
+  if (buffer.length === 0) throw new HttpError(400, 'The file is empty');
+  return buffer;
+};

@@ -1,0 +1,41 @@
+// The mailed links of §4.14: each one issues a token for its purpose and sends it, and each check undoes that.
+
+import { HttpError } from '../http/http-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { type AccountMailKind, accountLink, accountMail } from '../mail/messages.ts';
+import type { AccountTokens, TokenPurpose } from './account-tokens.ts';
+import type { User } from './users.ts';
+
+const purposes: Record<AccountMailKind, TokenPurpose> = {
+  verify: 'confirm',
+  reset: 'reset',
+  confirm: 'email',
+};
+
+/** What a link's base64 query values decode to; garbage decodes to garbage, which then matches nothing. */
+export const fromBase64 = (value: string): string => Buffer.from(value, 'base64').toString();
+
+export class AccountMails {
+  constructor(
+    private readonly tokens: AccountTokens,
+    private readonly mailer: Mailer,
+    /** PENNON_PUBLIC_URL, which wins over the origin of the request. */
+    private readonly publicUrl: string | undefined,
+  ) {}
+
+  /** Mails `kind`'s link about `email` (the new address for a change) to that address; 400 when sending fails. */
+  async send(kind: AccountMailKind, user: User, email: string, requestOrigin: string, platform: string) {
+    const token = await this.tokens.issue(purposes[kind], user, email);
+    const link = accountLink(this.publicUrl ?? requestOrigin, kind, token, email);
+    try {
+      await this.mailer.send(accountMail(kind, platform, user.userName, email, link));
+    } catch {
+      throw new HttpError(400, 'The mail could not be sent: please try again later or ask an administrator');
+    }
+  }
+
+  /** Whether the base64 token of a `kind` link is good for this user and address. */
+  check(kind: AccountMailKind, base64Token: string, user: User, email: string): Promise<boolean> {
+    return this.tokens.check(fromBase64(base64Token), purposes[kind], user, email);
+  }
+}

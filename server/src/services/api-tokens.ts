@@ -1,0 +1,157 @@
+// API tokens (§1.2, §2.3): `base64url(JSON {jti, iat, exp?}) + "." + base64url(Ed25519 signature of that string)`,
+// signed with a platform key generated once. The database keeps only the token's id and state, never the token.
+// A token acts as its creator, with the creator's current role.
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomUUID,
+  sign,
+  verify,
+} from 'node:crypto';
+import type { ApiToken, ApiTokenCreateModel, ApiTokenResponse } from '@pennon/sdk/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiTokensTable, Database } from '../db/schema.ts';
+import type { PlatformSecrets } from './platform-secrets.ts';
+import type { Caller } from './sessions.ts';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Uses closer together than this don't write `last_used_at` again. */
+const useIntervalMs = 5000;
+
+interface Payload {
+  jti: string;
+  iat: number;
+  exp?: number;
+}
+
+type TokenRow = Selectable<ApiTokensTable> & { creator: string | null };
+
+const toApiToken = (row: TokenRow): ApiToken => ({
+  id: row.id,
+  name: row.name,
+  creatorId: row.creator_id,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+  lastUsedAt: row.last_used_at,
+  isRevoked: row.is_revoked === 1,
+  creator: row.creator,
+});
+
+export type TokenCheck = { caller: Caller; tokenId: string } | { failure: string };
+
+export class ApiTokenService {
+  private keys: Promise<{ privateKey: KeyObject; publicKey: KeyObject }> | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly secrets: PlatformSecrets,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async create(creatorId: string, model: ApiTokenCreateModel): Promise<ApiTokenResponse> {
+    const now = this.now();
+    const id = randomUUID();
+    const expiresAt = model.expiresIn && model.expiresIn > 0 ? now + model.expiresIn * dayMs : null;
+    await this.db
+      .insertInto('api_tokens')
+      .values({ id, name: model.name, creator_id: creatorId, created_at: now, expires_at: expiresAt })
+      .execute();
+    const payload: Payload = {
+      jti: id,
+      iat: Math.floor(now / 1000),
+      ...(expiresAt !== null && { exp: Math.floor(expiresAt / 1000) }),
+    };
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    const signature = sign(null, Buffer.from(body), (await this.keyPair()).privateKey).toString('base64url');
+    return { token: `${body}.${signature}`, info: (await this.find(id)) as ApiToken };
+  }
+
+  async list(): Promise<ApiToken[]> {
+    const rows = await this.rows().orderBy('api_tokens.created_at').orderBy('api_tokens.id').execute();
+    return rows.map(toApiToken);
+  }
+
+  /** 404 without a body (§2.3) is the caller's to send when this answers false. */
+  async setRevoked(id: string, revoked: boolean): Promise<boolean> {
+    const { numUpdatedRows } = await this.db
+      .updateTable('api_tokens')
+      .set({ is_revoked: revoked ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return numUpdatedRows > 0n;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { numDeletedRows } = await this.db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
+    return numDeletedRows > 0n;
+  }
+
+  /** The creator a bearer token acts for, or why it is refused. Records the use (throttled). */
+  async authenticate(token: string): Promise<TokenCheck> {
+    const [body, signature, extra] = token.split('.');
+    if (!body || !signature || extra !== undefined) return { failure: 'malformed' };
+    const { publicKey } = await this.keyPair();
+    if (!verify(null, Buffer.from(body), publicKey, Buffer.from(signature, 'base64url'))) {
+      return { failure: 'bad signature' };
+    }
+    let payload: Payload;
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString()) as Payload;
+    } catch {
+      return { failure: 'malformed' };
+    }
+    const row = await this.db
+      .selectFrom('api_tokens')
+      .innerJoin('users', 'users.id', 'api_tokens.creator_id')
+      .select([
+        'api_tokens.id',
+        'api_tokens.expires_at',
+        'api_tokens.last_used_at',
+        'api_tokens.is_revoked',
+        'users.id as user_id',
+        'users.user_name',
+        'users.role',
+      ])
+      .where('api_tokens.id', '=', String(payload.jti))
+      .executeTakeFirst();
+    if (!row) return { failure: 'unknown token' };
+    if (row.is_revoked === 1) return { failure: 'revoked' };
+    const now = this.now();
+    if (row.expires_at !== null && row.expires_at <= now) return { failure: 'expired' };
+    if (row.last_used_at === null || now - row.last_used_at >= useIntervalMs) {
+      await this.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
+    }
+    return { caller: { id: row.user_id, userName: row.user_name, role: row.role }, tokenId: row.id };
+  }
+
+  private async find(id: string): Promise<ApiToken | undefined> {
+    const row = await this.rows().where('api_tokens.id', '=', id).executeTakeFirst();
+    return row && toApiToken(row);
+  }
+
+  private rows() {
+    return this.db
+      .selectFrom('api_tokens')
+      .leftJoin('users', 'users.id', 'api_tokens.creator_id')
+      .selectAll('api_tokens')
+      .select('users.user_name as creator');
+  }
+
+  private keyPair() {
+    this.keys ??= this.secrets
+      .get('api-token-signing-key', () =>
+        generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+      )
+      .then((der) => {
+        const privateKey = createPrivateKey({
+          key: Buffer.from(der, 'base64'),
+          format: 'der',
+          type: 'pkcs8',
+        });
+        return { privateKey, publicKey: createPublicKey(privateKey) };
+      });
+    return this.keys;
+  }
+}

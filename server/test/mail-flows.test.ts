@@ -1,0 +1,190 @@
+// §4.14 mailed account flows end to end: the mail lands in the outbox, the test follows its link like a user.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigStore } from '../src/services/config-store.ts';
+import { asUser, login, register, sessionToken, signedIn } from './support/accounts.ts';
+import { startTestApp, type TestApp } from './support/app.ts';
+import { databaseKinds } from './support/databases.ts';
+import { lastMail, linkBody, mailCount, tempDataDir } from './support/outbox.ts';
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
+  let t: TestApp;
+  let config: ConfigStore;
+  const dataDir = tempDataDir();
+  beforeAll(async () => {
+    t = await startTestApp(kind, { PENNON_DATA_DIR: dataDir });
+    config = new ConfigStore(t.connection.db, 'Default');
+  });
+  afterAll(async () => t?.close());
+
+  const setPolicy = async (change: Partial<Awaited<ReturnType<ConfigStore['read']>>['accountPolicy']>) => {
+    const { accountPolicy } = await config.read();
+    await config.update({ accountPolicy: { ...accountPolicy, ...change } });
+  };
+  const mailPolicy = () => setPolicy({ activeOnRegister: false, emailConfirmationRequired: true });
+  const post = (url: string, payload: object, token?: string, method: 'POST' | 'PUT' = 'POST') =>
+    t.app.inject({ method, url, payload, ...asUser(token) });
+
+  /** Registers by mail and follows the verify link: answers the session token. */
+  const confirmedUser = async (name: string, email: string, password = 'Secret123') => {
+    const res = await register(t.app, name, email, password);
+    expect(res.json()).toMatchObject({ data: 'EmailConfirmationRequired', status: 200 });
+    const verified = await post('/api/account/verify', linkBody(lastMail(dataDir, email).link));
+    expect(verified.statusCode, verified.body).toBe(200);
+    return sessionToken(verified) as string;
+  };
+
+  it('confirms a registration through the mailed link and signs the user in', async () => {
+    await mailPolicy();
+    const res = await register(t.app, 'carol', 'carol@example.com');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: 'EmailConfirmationRequired', status: 200 });
+    expect(sessionToken(res)).toBeUndefined();
+    expect((await login(t.app, 'carol', 'Secret123')).statusCode).toBe(401);
+
+    const mail = lastMail(dataDir, 'carol@example.com');
+    expect(mail.raw).toMatch(/^To: carol@example\.com/m);
+    expect(mail.raw).toMatch(/multipart\/alternative/);
+    expect(mail.link.pathname).toBe('/account/verify');
+    expect(mail.link.origin).toBe('http://localhost');
+    expect(Buffer.from(linkBody(mail.link).email, 'base64').toString()).toBe('carol@example.com');
+
+    const verified = await post('/api/account/verify', linkBody(mail.link));
+    expect(verified.statusCode, verified.body).toBe(200);
+    const me = await t.app.inject({ url: '/api/account/profile', ...asUser(sessionToken(verified)) });
+    expect(me.json()).toMatchObject({ userName: 'carol', email: 'carol@example.com' });
+    // Used up: the account is active now.
+    expect((await post('/api/account/verify', linkBody(mail.link))).statusCode).toBe(400);
+    await signedIn(t.app, 'carol', 'Secret123');
+  });
+
+  it('refuses a forged verify token with 401', async () => {
+    await mailPolicy();
+    await register(t.app, 'dave', 'dave@example.com');
+    const res = await post('/api/account/verify', {
+      token: b64('forged.token'),
+      email: b64('dave@example.com'),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().status).toBe(401);
+  });
+
+  it('lets a new sign-up take over a never-confirmed address, voiding the first link', async () => {
+    await mailPolicy();
+    await register(t.app, 'squatter', 'erin@example.com', 'Squat123');
+    const first = lastMail(dataDir, 'erin@example.com');
+    const res = await register(t.app, 'erin', 'erin@example.com', 'Erin1234');
+    expect(res.json()).toMatchObject({ data: 'EmailConfirmationRequired' });
+    expect((await post('/api/account/verify', linkBody(first.link))).statusCode).toBe(401);
+    const verified = await post('/api/account/verify', linkBody(lastMail(dataDir, 'erin@example.com').link));
+    expect(verified.statusCode).toBe(200);
+    expect((await login(t.app, 'squatter', 'Squat123')).statusCode).toBe(401);
+    await signedIn(t.app, 'erin', 'Erin1234');
+    // Confirmed now: the address is taken for good.
+    expect((await register(t.app, 'erin2', 'erin@example.com')).statusCode).toBe(400);
+  });
+
+  it('resets a forgotten password by mail; the link dies with the password change', async () => {
+    await mailPolicy();
+    await confirmedUser('frank', 'frank@example.com');
+    const res = await post('/api/account/recovery', { email: 'frank@example.com' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 200 });
+    const mail = lastMail(dataDir, 'frank@example.com');
+    expect(mail.link.pathname).toBe('/account/reset');
+    const { token, email } = linkBody(mail.link);
+
+    const reset = await post('/api/account/passwordreset', { password: 'Newpass123', email, rToken: token });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(t.app, 'frank', 'Secret123')).statusCode).toBe(401);
+    await signedIn(t.app, 'frank', 'Newpass123');
+    const again = await post('/api/account/passwordreset', { password: 'Other1234', email, rToken: token });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('voids an old reset link when the password is changed another way', async () => {
+    await mailPolicy();
+    const session = await confirmedUser('grace', 'grace@example.com');
+    await post('/api/account/recovery', { email: 'grace@example.com' });
+    const { token, email } = linkBody(lastMail(dataDir, 'grace@example.com').link);
+    const changed = await post(
+      '/api/account/changepassword',
+      { old: 'Secret123', new: 'Changed123' },
+      session,
+      'PUT',
+    );
+    expect(changed.statusCode).toBe(200);
+    const reset = await post('/api/account/passwordreset', { password: 'Stolen123', email, rToken: token });
+    expect(reset.statusCode).toBe(400);
+    await signedIn(t.app, 'grace', 'Changed123');
+  });
+
+  it('answers recovery 404 for unknown or unconfirmed addresses and 400 without mail confirmation', async () => {
+    await mailPolicy();
+    const unknown = await post('/api/account/recovery', { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ status: 404 });
+    await register(t.app, 'heidi', 'heidi@example.com');
+    expect((await post('/api/account/recovery', { email: 'heidi@example.com' })).statusCode).toBe(404);
+    await setPolicy({ activeOnRegister: true, emailConfirmationRequired: false });
+    const off = await post('/api/account/recovery', { email: 'carol@example.com' });
+    expect(off.statusCode).toBe(400);
+    expect(off.json().title).toMatch(/administrator/);
+  });
+
+  it('changes the e-mail address through a link sent to the new one', async () => {
+    await mailPolicy();
+    const session = await confirmedUser('ivan', 'ivan@example.com');
+    const res = await post('/api/account/changeemail', { newMail: 'ivan@new.example.com' }, session, 'PUT');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ data: true, status: 200 });
+    const mail = lastMail(dataDir, 'ivan@new.example.com');
+    expect(mail.link.pathname).toBe('/account/confirm');
+    const confirmed = await post('/api/account/mailchangeconfirm', linkBody(mail.link), session);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const me = await t.app.inject({ url: '/api/account/profile', ...asUser(session) });
+    expect(me.json().email).toBe('ivan@new.example.com');
+    expect((await post('/api/account/mailchangeconfirm', linkBody(mail.link), session)).statusCode).toBe(400);
+  });
+
+  it('takes link origins from PENNON_PUBLIC_URL and answers changeemail 400/false without mail confirmation', async () => {
+    const other = await startTestApp(kind, {
+      PENNON_DATA_DIR: dataDir,
+      PENNON_PUBLIC_URL: 'https://ctf.example.org/',
+    });
+    try {
+      const otherConfig = new ConfigStore(other.connection.db, 'Default');
+      await otherConfig.update({
+        accountPolicy: {
+          ...(await otherConfig.read()).accountPolicy,
+          activeOnRegister: false,
+          emailConfirmationRequired: true,
+        },
+      });
+      await register(other.app, 'judy', 'judy@example.com');
+      expect(lastMail(dataDir, 'judy@example.com').link.origin).toBe('https://ctf.example.org');
+
+      await otherConfig.update({
+        accountPolicy: {
+          ...(await otherConfig.read()).accountPolicy,
+          activeOnRegister: true,
+          emailConfirmationRequired: false,
+        },
+      });
+      const session = sessionToken(await register(other.app, 'kim', 'kim@example.com'));
+      const before = mailCount(dataDir, 'kim@new.example.com');
+      const res = await other.app.inject({
+        method: 'PUT',
+        url: '/api/account/changeemail',
+        payload: { newMail: 'kim@new.example.com' },
+        ...asUser(session),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ data: false, status: 400 });
+      expect(mailCount(dataDir, 'kim@new.example.com')).toBe(before);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+// §1.7 rate limits: the budgets of the named and global policies, from a non-loopback address.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slidingWindow, tokenBucket } from '../src/http/rate-limit.ts';
+import { startTestApp, type TestApp } from './support/app.ts';
+import { databaseKinds } from './support/databases.ts';
+
+describe('limiter algorithms', () => {
+  it('slides a segmented window', () => {
+    const limiter = slidingWindow(2, 60_000, 6);
+    expect(limiter.take('a', 0)).toBeNull();
+    expect(limiter.take('a', 15_000)).toBeNull();
+    expect(limiter.take('a', 20_000)).toBe(40_000); // the first segment leaves the window at 60 s
+    expect(limiter.take('b', 20_000)).toBeNull();
+    expect(limiter.take('a', 60_000)).toBeNull();
+  });
+
+  it('refills a token bucket in whole periods', () => {
+    const limiter = tokenBucket(2, 1, 10_000);
+    expect(limiter.take('a', 0)).toBeNull();
+    expect(limiter.take('a', 1)).toBeNull();
+    expect(limiter.take('a', 9_000)).toBe(1_000);
+    expect(limiter.take('a', 10_000)).toBeNull();
+    expect(limiter.take('a', 10_001)).toBe(9_999);
+  });
+});
+
+describe.each(databaseKinds())('rate limits on $name', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { PENNON_CAPTCHA_PROVIDER: 'HashPow' });
+  });
+  afterAll(async () => t?.close());
+
+  const recovery = (remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/recovery',
+      payload: { email: 'nobody@example.com' },
+      remoteAddress,
+    });
+
+  it('answers 429 with Retry-After once the register budget (20 per 150 s) is spent', async () => {
+    for (let i = 0; i < 20; i++) expect((await recovery('203.0.113.7')).statusCode).not.toBe(429);
+    const refused = await recovery('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      status: 429,
+      title: expect.stringMatching(/try again in \d+ seconds/),
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(150);
+    // Another client, and loopback, still get through.
+    expect((await recovery('203.0.113.8')).statusCode).not.toBe(429);
+    expect((await recovery('127.0.0.1')).statusCode).not.toBe(429);
+  });
+
+  it('gives powchallenge a bucket of 40', async () => {
+    const get = () => t.app.inject({ url: '/api/captcha/powchallenge', remoteAddress: '198.51.100.1' });
+    for (let i = 0; i < 40; i++) expect((await get()).statusCode).toBe(200);
+    const refused = await get();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(30);
+  });
+
+  it('limits every client to 150 requests a minute overall', async () => {
+    const get = () => t.app.inject({ url: '/api/config', remoteAddress: '192.0.2.1' });
+    for (let i = 0; i < 150; i++) expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(429);
+  });
+
+  it('can be turned off', async () => {
+    const other = await startTestApp(kind, { PENNON_RATE_LIMIT: 'off' });
+    try {
+      for (let i = 0; i < 25; i++) {
+        const res = await other.app.inject({
+          method: 'POST',
+          url: '/api/account/recovery',
+          payload: { email: 'nobody@example.com' },
+          remoteAddress: '203.0.113.9',
+        });
+        expect(res.statusCode).not.toBe(429);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
