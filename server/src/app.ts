@@ -57,7 +57,7 @@ export const buildApp = async ({
     logger,
     // GZ::CTF matches routes case-insensitively; parameter values keep their case.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: settings.trustProxy,
   });
   const config = new ConfigStore(connection.db, settings.portMapping);
   const sessions = new SessionStore(connection.db);

@@ -13,6 +13,8 @@ export interface Settings {
   /** The built web client; served with SPA fallback when it exists. */
   webDir: string;
   portMapping: ContainerPortMappingType;
+  /** Take the client address from X-Forwarded-For: only behind a reverse proxy that sets it. */
+  trustProxy: boolean;
   /** The password of the `admin` account created on first start; generated and shown once when unset. */
   adminPassword: string | undefined;
   /** Where links in mails point; unset: the scheme and host of the request that caused the mail. */
@@ -97,6 +99,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     logLevel: env.PENNON_LOG_LEVEL || 'info',
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
     portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
+    trustProxy: env.PENNON_TRUST_PROXY === 'true' || env.PENNON_TRUST_PROXY === '1',
     adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
     publicUrl: env.PENNON_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     smtpUrl: env.PENNON_SMTP_URL || undefined,
