@@ -17,7 +17,7 @@ describe('routes', () => {
 
   it.each([
     ['/About', 'About'],
-    ['/teams', 'Teams'],
+    ['/admin/teams', 'Team Management'],
     ['/admin/games', 'Game Management'],
     ['/admin/games/1/Info', 'Game Information'],
     ['/admin/games/1/challenges', 'Challenge Management'],

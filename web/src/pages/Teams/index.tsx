@@ -1,8 +1,127 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { errorMessage } from '@pennon/sdk';
+import { IconAlertCircle, IconPlus, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/Page/index.ts';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useUser } from '../../api/useUser.ts';
+import { SessionLoader } from '../../components/AccountCard/index.ts';
+import { errorTitle } from '../../utils/notify.ts';
+import { loginPath } from '../../utils/redirect.ts';
+import { INVITE_PARAM } from './invite.ts';
+import { JoinTeamModal } from './JoinTeamModal.tsx';
+import { TeamCard } from './TeamCard.tsx';
+import { TeamFormModal } from './TeamFormModal.tsx';
+import { useTeams } from './useTeams.ts';
 
-/** /Teams */
+/**
+ * /Teams: the signed-in user's teams, and creating or joining one. `?code=…` is an invite link
+ * (see invite.ts): it opens the join dialog with that code.
+ */
 export default function TeamsPage() {
   const { t } = useTranslation();
-  return <Page title={t('page.teams')} />;
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const { user, status } = useUser();
+  const { teams, error, refresh } = useTeams(status === 'signedIn');
+  const [creating, setCreating] = useState(false);
+  const [joining, setJoining] = useState(false);
+  const linkCode = params.get(INVITE_PARAM);
+
+  if (status === 'signedOut')
+    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
+  if (!user) return <SessionLoader />;
+
+  const closeJoin = () => {
+    setJoining(false);
+    if (linkCode !== null) {
+      setParams(
+        (current) => {
+          current.delete(INVITE_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const actions = (
+    <Group gap="xs">
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+        {t('team.create.button')}
+      </Button>
+      <Button variant="default" leftSection={<IconUserPlus size={16} />} onClick={() => setJoining(true)}>
+        {t('team.join.button')}
+      </Button>
+    </Group>
+  );
+
+  let content: ReactNode;
+  if (teams === undefined && error) {
+    content = (
+      <Alert
+        role="alert"
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title={errorTitle(error, t, 'team.load_failed')}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(error, t)}</Text>
+          <Button size="xs" variant="default" onClick={() => void refresh()}>
+            {t('error_page.try_again')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (teams === undefined) {
+    content = <SessionLoader />;
+  } else if (teams.length === 0) {
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconUsersGroup size={30} />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {t('team.empty.title')}
+          </Title>
+          <Text c="dimmed" maw={460}>
+            {t('team.empty.message')}
+          </Text>
+          {actions}
+        </Stack>
+      </Paper>
+    );
+  } else {
+    content = (
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+        {teams.map((team) => (
+          <TeamCard key={team.id} team={team} me={user.userId} refresh={refresh} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack component="section" gap="md">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={2}>
+          <Title order={1}>{t('page.teams')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('team.subtitle')}
+          </Text>
+        </Stack>
+        {teams !== undefined && teams.length > 0 && actions}
+      </Group>
+      {content}
+      <TeamFormModal opened={creating} onClose={() => setCreating(false)} onSaved={refresh} />
+      <JoinTeamModal
+        opened={joining || linkCode !== null}
+        onClose={closeJoin}
+        initialCode={linkCode ?? undefined}
+        onJoined={refresh}
+      />
+    </Stack>
+  );
 }

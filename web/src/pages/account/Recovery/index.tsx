@@ -1,8 +1,92 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, useForm } from '@mantine/form';
+import { errorMessage } from '@pennon/sdk';
+import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/Page/index.ts';
+import { Link } from 'react-router';
+import { client } from '../../../api/client.ts';
+import { AccountCard } from '../../../components/AccountCard/index.ts';
+import { errorTitle } from '../../../utils/notify.ts';
 
-/** /account/Recovery */
+/** /account/Recovery: ask for a password-reset link by e-mail. */
 export default function RecoveryPage() {
   const { t } = useTranslation();
-  return <Page title={t('page.account.recovery')} />;
+  const [failure, setFailure] = useState<unknown>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: isEmail(t('account.validation.email_invalid')) },
+  });
+
+  const submit = form.onSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await client.account.recover({ email: email.trim() });
+      setSentTo(email.trim());
+    } catch (err) {
+      setFailure(err);
+    }
+  });
+
+  const backToLogin = (
+    <Text size="sm" ta="center" c="dimmed">
+      <Anchor component={Link} to="/account/Login" fw={500}>
+        {t('account.recovery.back_to_login')}
+      </Anchor>
+    </Text>
+  );
+
+  if (sentTo !== null) {
+    return (
+      <AccountCard title={t('page.account.recovery')}>
+        <Stack gap="md">
+          <Alert
+            role="status"
+            color="teal"
+            variant="light"
+            icon={<IconMailForward size={18} />}
+            title={t('account.recovery.sent_title')}
+          >
+            {t('account.recovery.sent_message', { email: sentTo })}
+          </Alert>
+          {backToLogin}
+        </Stack>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t('page.account.recovery')} subtitle={t('account.recovery.subtitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('page.account.recovery')}>
+        <Stack gap="md">
+          {failure !== null && (
+            <Alert
+              role="alert"
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title={errorTitle(failure, t, 'account.recovery.failed')}
+            >
+              {errorMessage(failure, t)}
+            </Alert>
+          )}
+          <TextInput
+            type="email"
+            label={t('account.field.email')}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('account.recovery.submit')}
+          </Button>
+          {backToLogin}
+        </Stack>
+      </form>
+    </AccountCard>
+  );
 }

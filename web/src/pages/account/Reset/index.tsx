@@ -1,8 +1,108 @@
+import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { matchesField, useForm } from '@mantine/form';
+import { errorMessage } from '@pennon/sdk';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../../components/Page/index.ts';
+import { Link, useLocation } from 'react-router';
+import { client } from '../../../api/client.ts';
+import { AccountCard } from '../../../components/AccountCard/index.ts';
+import { IncompleteLink, linkParams } from '../../../components/AccountLink/index.ts';
+import { PasswordStrength } from '../../../components/PasswordStrength/index.ts';
+import { errorTitle } from '../../../utils/notify.ts';
+import { isStrongPassword } from '../../../utils/password.ts';
 
-/** /account/Reset */
+/** /account/Reset?token=…&email=…: choose a new password with the mailed reset link. */
 export default function ResetPage() {
   const { t } = useTranslation();
-  return <Page title={t('page.account.reset')} />;
+  const { search } = useLocation();
+  const link = linkParams(search);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: {
+      password: (value) => (isStrongPassword(value) ? null : t('account.validation.password_weak')),
+      confirm: matchesField('password', t('account.validation.password_mismatch')),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    if (!link) return;
+    setFailure(null);
+    try {
+      await client.account.resetPassword({ password, email: link.email, rToken: link.token });
+      setDone(true);
+    } catch (err) {
+      setFailure(err);
+    }
+  });
+
+  if (!link) {
+    return (
+      <AccountCard title={t('page.account.reset')}>
+        <IncompleteLink retryTo="/account/Recovery" retryLabel={t('account.reset.request_new')} />
+      </AccountCard>
+    );
+  }
+
+  if (done) {
+    return (
+      <AccountCard title={t('page.account.reset')}>
+        <Stack gap="md">
+          <Alert
+            role="status"
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck size={18} />}
+            title={t('account.reset.done_title')}
+          >
+            {t('account.reset.done_message')}
+          </Alert>
+          <Button component={Link} to="/account/Login" fullWidth>
+            {t('account.login.submit')}
+          </Button>
+        </Stack>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title={t('page.account.reset')} subtitle={t('account.reset.subtitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('page.account.reset')}>
+        <Stack gap="md">
+          {failure !== null && (
+            <Alert
+              role="alert"
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={18} />}
+              title={errorTitle(failure, t, 'account.reset.failed')}
+            >
+              {errorMessage(failure, t)}
+            </Alert>
+          )}
+          <Stack gap="xs">
+            <PasswordInput
+              label={t('account.field.new_password')}
+              autoComplete="new-password"
+              required
+              aria-describedby="reset-password-rules"
+              {...form.getInputProps('password')}
+            />
+            <PasswordStrength id="reset-password-rules" password={form.values.password} />
+          </Stack>
+          <PasswordInput
+            label={t('account.field.confirm_password')}
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirm')}
+          />
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('account.reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AccountCard>
+  );
 }
