@@ -34,6 +34,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'extension', root: 'extension', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'tests',

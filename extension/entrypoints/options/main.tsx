@@ -1,0 +1,4 @@
+import { mount } from '../../lib/ui.tsx';
+import { Options } from './Options.tsx';
+
+mount(<Options />);

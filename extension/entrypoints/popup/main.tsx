@@ -1,0 +1,4 @@
+import { mount } from '../../lib/ui.tsx';
+import { Popup } from './Popup.tsx';
+
+mount(<Popup />);
