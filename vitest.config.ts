@@ -10,8 +10,20 @@ export default defineConfig({
           name: 'server',
           root: 'server',
           include: ['test/**/*.test.ts'],
+          exclude: ['test/containers/**'],
           environment: 'node',
           testTimeout: 20_000,
+        },
+      },
+      {
+        // On a real container engine (scripts/container-engine-up.sh): slower, so its own project.
+        test: {
+          name: 'containers',
+          root: 'server',
+          include: ['test/containers/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

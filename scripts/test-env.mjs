@@ -1,4 +1,4 @@
-// Brings up what the tests need beyond npm: a Chromium for puppeteer-core and a PostgreSQL server.
+// Brings up what the tests need beyond npm: a Chromium for puppeteer-core, a PostgreSQL server and a container engine.
 // On Debian as root, missing packages are installed with apt and a throwaway PostgreSQL cluster is started;
 // elsewhere this says exactly what is missing and which variable points the tests at an existing one.
 import { execFileSync } from 'node:child_process';
@@ -105,10 +105,40 @@ const ensurePostgres = async (missing) => {
   );
 };
 
+const DOCKER_SOCKET = '/var/run/docker.sock';
+
+const enginePing = (socket) => {
+  try {
+    run('curl', ['-sf', '--max-time', '2', '--unix-socket', socket, 'http://engine/_ping']);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A Docker-API engine for the container tests: the one named, one on the default socket, or podman brought up here. */
+const ensureContainerEngine = (missing) => {
+  if (process.env.PENNON_TEST_DOCKER_SOCKET) return;
+  if (!enginePing(DOCKER_SOCKET) && canInstall) {
+    console.log('[test-env] bringing up a container engine (scripts/container-engine-up.sh)…');
+    run('bash', [new URL('./container-engine-up.sh', import.meta.url).pathname], {
+      env: { ...process.env, PENNON_ENGINE_SOCKET: DOCKER_SOCKET },
+    });
+  }
+  if (enginePing(DOCKER_SOCKET)) process.env.PENNON_TEST_DOCKER_SOCKET = DOCKER_SOCKET;
+  else
+    missing.push(
+      'A container engine (Docker API): start Docker or podman and set PENNON_TEST_DOCKER_SOCKET=/path/to/socket ' +
+        '(with the image localhost/pennon-busybox:latest, see scripts/container-engine-up.sh), ' +
+        'or run the tests as root on Debian so scripts/container-engine-up.sh sets one up',
+    );
+};
+
 /** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
 export const prepareTestEnvironment = async () => {
   const missing = [];
   ensureChromium(missing);
   await ensurePostgres(missing);
+  ensureContainerEngine(missing);
   return missing;
 };

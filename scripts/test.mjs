@@ -29,6 +29,7 @@ if (missing.length > 0) {
 process.env.PENNON_TEST_REQUIRE_POSTGRES = '1';
 console.log(`Browser: ${process.env.PENNON_TEST_CHROMIUM}`);
 console.log(`PostgreSQL: ${process.env.PENNON_TEST_POSTGRES_URL?.replace(/:[^:@/]*@/, ':***@')}`);
+console.log(`Container engine: ${process.env.PENNON_TEST_DOCKER_SOCKET}`);
 
 if (!focused) {
   const ok =
@@ -40,7 +41,7 @@ if (!focused) {
 
 const resultsFile = path.join(root, '.vitest-results.json');
 rmSync(resultsFile, { force: true });
-const passed = step('Tests (vitest: sdk, server, web, wsrx, e2e)', 'npx', [
+const passed = step('Tests (vitest: sdk, server, containers, web, wsrx, e2e)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',

@@ -7,13 +7,22 @@ import { assetsApi } from './api/assets.ts';
 import { avatarsApi } from './api/avatars.ts';
 import { brandingApi } from './api/branding.ts';
 import { captchaApi } from './api/captcha.ts';
+import { gamesApi } from './api/games.ts';
 import { infoApi } from './api/info.ts';
 import { logsApi } from './api/logs.ts';
 import { postsApi } from './api/posts.ts';
 import { teamApi } from './api/team.ts';
 import { tokensApi } from './api/tokens.ts';
 import { Captcha } from './captcha/captcha.ts';
+import { setupContainers } from './containers/plugin.ts';
 import type { Connection } from './db/database.ts';
+import { GameCatalog } from './games/catalog.ts';
+import { ChallengeService } from './games/challenges.ts';
+import { DivisionService } from './games/divisions.ts';
+import { GameKeys } from './games/game-keys.ts';
+import { GameService } from './games/games.ts';
+import { ParticipationService } from './games/participation.ts';
+import { PlayService } from './games/play.ts';
 import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
 import { errors } from './http/errors.ts';
@@ -94,6 +103,18 @@ export const buildApp = async ({
   await app.register(avatarsApi, { avatars: new AvatarService(connection.db, files) });
   await app.register(brandingApi, { branding: new BrandingService(config, files) });
   await app.register(postsApi, { posts: new PostService(connection.db) });
+  const gameKeys = new GameKeys(secrets);
+  const challenges = new ChallengeService(connection.db, files);
+  const divisions = new DivisionService(connection.db);
+  await app.register(gamesApi, {
+    games: new GameService(connection.db, gameKeys, files, challenges),
+    divisions,
+    challenges,
+    catalog: new GameCatalog(connection.db),
+    participations: new ParticipationService(connection.db, gameKeys),
+    play: new PlayService(connection.db, files, divisions),
+  });
+  setupContainers(app, { settings, db: connection.db, config });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 
   app.addHook('onClose', async () => connection.db.destroy());

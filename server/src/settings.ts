@@ -25,6 +25,16 @@ export interface Settings {
   captcha: CaptchaSettings;
   /** `PENNON_RATE_LIMIT=off` turns the §1.7 limits off. */
   rateLimit: boolean;
+  containers: ContainerSettings;
+}
+
+export interface ContainerSettings {
+  /** `PENNON_DOCKER_HOST`: the engine's socket path or `tcp://host:port`. */
+  dockerHost: string;
+  /** `PENNON_CONTAINER_BIND_HOST`: the host address published ports listen on (port mapping Default). */
+  publishHost: string;
+  /** `PENNON_CONTAINER_PUBLIC_HOST`: the address players are told for published ports. */
+  publicHost: string | undefined;
 }
 
 export interface CaptchaSettings {
@@ -113,5 +123,10 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
         env.PENNON_TURNSTILE_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     },
     rateLimit: readRateLimit(env.PENNON_RATE_LIMIT),
+    containers: {
+      dockerHost: env.PENNON_DOCKER_HOST || '/var/run/docker.sock',
+      publishHost: env.PENNON_CONTAINER_BIND_HOST || '0.0.0.0',
+      publicHost: env.PENNON_CONTAINER_PUBLIC_HOST || undefined,
+    },
   };
 };

@@ -11,7 +11,8 @@ describe.each(databaseKinds())('accounts on $name', (kind) => {
   let t: TestApp;
   let config: ConfigStore;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // Behind a reverse proxy, as in production over https: X-Forwarded-* are trusted.
+    t = await startTestApp(kind, { PENNON_TRUST_PROXY: 'true' });
     config = new ConfigStore(t.connection.db, 'Default');
   });
   afterAll(async () => t?.close());

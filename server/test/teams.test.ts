@@ -174,16 +174,56 @@ describe.each(databaseKinds())('teams on $name', (kind) => {
     expect(res.json().title).toMatch(/at most 3/);
   });
 
+  /** Locks a team into a game ending at `end`, as an accepted participation does. */
+  const lockInGame = async (teamId: number, end: number) => {
+    const db = t.connection.db;
+    const settings = { summary: '', content: '', hidden: 0, practice_mode: 0, accept_without_review: 1 };
+    const { id: gameId } = await db
+      .insertInto('games')
+      .values({
+        ...settings,
+        title: 'Lock',
+        invite_code: null,
+        start_time: 0,
+        end_time: end,
+        team_member_count_limit: 0,
+        container_count_limit: 3,
+        public_key: '',
+        private_key: '',
+        writeup_required: 0,
+        writeup_deadline: 0,
+        writeup_note: '',
+        blood_bonus: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('participations')
+      .values({ game_id: gameId, team_id: teamId, status: 'Accepted', division_id: null, token: '' })
+      .execute();
+    await db.updateTable('teams').set({ locked: 1 }).where('id', '=', teamId).execute();
+  };
+
   it('keeps a locked team together: no kick, no leave, no delete', async () => {
     const cap = await newCaptain();
     const id = await createTeam(cap, 'Locked');
     await accept(alice, (await call(cap, 'GET', `/api/team/${id}/invite`)).json());
-    await t.connection.db.updateTable('teams').set({ locked: 1 }).where('id', '=', id).execute();
+    await lockInGame(id, Date.now() + 3_600_000);
     expect((await call(cap, 'POST', `/api/team/${id}/kick/${alice.id}`)).json().title).toMatch(/locked/);
     expect((await call(alice, 'POST', `/api/team/${id}/leave`)).statusCode).toBe(400);
     expect((await call(cap, 'DELETE', `/api/team/${id}`)).statusCode).toBe(400);
     expect((await call(null, 'GET', `/api/team/${id}`)).json()).toMatchObject({ locked: true });
     expect(await memberNames(id)).toEqual([cap.name, 'alice']);
+  });
+
+  it('unlocks a team by itself once its games have ended', async () => {
+    const cap = await newCaptain();
+    const id = await createTeam(cap, 'Finished');
+    await accept(alice, (await call(cap, 'GET', `/api/team/${id}/invite`)).json());
+    await lockInGame(id, Date.now() - 1000);
+    expect((await call(null, 'GET', `/api/team/${id}`)).json()).toMatchObject({ locked: true });
+    expect((await call(cap, 'POST', `/api/team/${id}/kick/${alice.id}`)).statusCode).toBe(200);
+    expect((await call(null, 'GET', `/api/team/${id}`)).json()).toMatchObject({ locked: false });
   });
 
   it('deletes a team for its captain only', async () => {

@@ -1,6 +1,14 @@
 // Table types of the database, one interface per table, as Kysely sees them.
 // Timestamps are Unix milliseconds (numbers on both engines, see database.ts); flags are integer 0/1.
-import type { LogLevel, Role, TaskStatus } from '@pennon/sdk/contract';
+import type {
+  ChallengeCategory,
+  ChallengeType,
+  LogLevel,
+  NetworkMode,
+  ParticipationStatus,
+  Role,
+  TaskStatus,
+} from '@pennon/sdk/contract';
 import type { Generated } from 'kysely';
 
 export interface ConfigTable {
@@ -124,6 +132,141 @@ export interface PlatformSecretsTable {
   value: string;
 }
 
+export interface GamesTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  /** Markdown. */
+  content: string;
+  hidden: number;
+  practice_mode: number;
+  accept_without_review: number;
+  invite_code: string | null;
+  start_time: number;
+  end_time: number;
+  /** 0 = unlimited. */
+  team_member_count_limit: number;
+  /** 0 = unlimited. */
+  container_count_limit: number;
+  poster_hash: string | null;
+  /** Base64 of the 32-byte Ed25519 public key. */
+  public_key: string;
+  /** The Ed25519 seed, sealed by games/game-keys.ts. */
+  private_key: string;
+  writeup_required: number;
+  writeup_deadline: number;
+  writeup_note: string;
+  /** Three packed 10-bit per-mille fields (§4.2). */
+  blood_bonus: number;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  type: 'Local' | 'Remote';
+  /** Local: a file this attachment holds a reference to. */
+  file_hash: string | null;
+  /** Remote: the URL players are sent to. */
+  remote_url: string | null;
+}
+
+export interface ChallengesTable {
+  id: Generated<number>;
+  game_id: number;
+  title: string;
+  content: string;
+  category: ChallengeCategory;
+  type: ChallengeType;
+  /** A JSON array of strings. */
+  hints: string;
+  flag_template: string | null;
+  is_enabled: number;
+  file_name: string | null;
+  attachment_id: number | null;
+  container_image: string;
+  memory_limit: number | null;
+  cpu_count: number | null;
+  storage_limit: number | null;
+  expose_port: number | null;
+  network_mode: NetworkMode | null;
+  enable_traffic_capture: number | null;
+  disable_blood_bonus: number | null;
+  deadline_utc: number | null;
+  /** 0 = unlimited. */
+  submission_limit: number;
+  original_score: number;
+  min_score_rate: number;
+  difficulty: number;
+}
+
+export interface FlagsTable {
+  id: Generated<number>;
+  challenge_id: number;
+  flag: string;
+  attachment_id: number | null;
+}
+
+export interface DivisionsTable {
+  id: Generated<number>;
+  game_id: number;
+  name: string;
+  invite_code: string | null;
+  default_permissions: number;
+}
+
+export interface DivisionChallengesTable {
+  division_id: number;
+  challenge_id: number;
+  permissions: number;
+}
+
+export interface ParticipationsTable {
+  id: Generated<number>;
+  game_id: number;
+  team_id: number;
+  status: Exclude<ParticipationStatus, 'Unsubmitted'>;
+  division_id: number | null;
+  /** `{teamId}:{base64 Ed25519 signature}` by the game key (§4.5). */
+  token: string;
+}
+
+export interface ParticipationMembersTable {
+  participation_id: number;
+  /** Repeated from the participation so (game, user) can be unique. */
+  game_id: number;
+  user_id: string;
+}
+
+export interface GameInstancesTable {
+  id: Generated<number>;
+  participation_id: number;
+  challenge_id: number;
+  /** DynamicAttachment: the flag handed to this team. */
+  flag_id: number | null;
+  /** DynamicContainer: the flag generated for this team. */
+  flag: string | null;
+}
+
+/** A challenge container the platform started (§4.10); the row goes when the container is destroyed. */
+export interface ContainersTable {
+  /** The platform GUID: the proxy entry and the `/api/proxy/{id}` credential. */
+  id: string;
+  /** The engine's container id. */
+  runtime_id: string;
+  image: string;
+  /** Internal address the platform (and its proxy) connects to. */
+  ip: string;
+  port: number;
+  public_ip: string | null;
+  public_port: number | null;
+  started_at: number;
+  expect_stop_at: number;
+  /** `Running`; `Lost` once the engine no longer knows it (reported, then destroyed by its owner). */
+  status: 'Running' | 'Lost';
+  /** The game instance it serves; null for an admin test container. */
+  instance_id: number | null;
+  is_proxy: number;
+}
+
 export interface Database {
   config: ConfigTable;
   users: UsersTable;
@@ -136,4 +279,14 @@ export interface Database {
   logs: LogsTable;
   pow_challenges: PowChallengesTable;
   platform_secrets: PlatformSecretsTable;
+  games: GamesTable;
+  attachments: AttachmentsTable;
+  challenges: ChallengesTable;
+  flags: FlagsTable;
+  divisions: DivisionsTable;
+  division_challenges: DivisionChallengesTable;
+  participations: ParticipationsTable;
+  participation_members: ParticipationMembersTable;
+  game_instances: GameInstancesTable;
+  containers: ContainersTable;
 }

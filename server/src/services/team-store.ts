@@ -78,6 +78,18 @@ export class TeamStore {
     await this.db.deleteFrom('teams').where('id', '=', id).execute();
   }
 
+  /** Whether the team takes part in a game that ends after `now`. */
+  async inUnfinishedGame(teamId: number, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('participations')
+      .innerJoin('games', 'games.id', 'participations.game_id')
+      .select('participations.id')
+      .where('participations.team_id', '=', teamId)
+      .where('games.end_time', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async captaincies(userId: string): Promise<number> {
     const { total } = await this.db
       .selectFrom('teams')

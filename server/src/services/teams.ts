@@ -1,6 +1,6 @@
 // The rules of teams (§2.9, §4.5): captains (at most 3 teams each), invite codes, membership and the lock.
-// The lock is the stored flag only for now: it will also clear itself once the team has no unfinished game,
-// which comes with games.
+// Accepting a team into a game locks it; the lock clears itself at the next check once no game of the team is
+// still to end.
 import type { AdminTeamModel, ArrayResponse, TeamInfoModel, TeamUpdateModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -15,8 +15,12 @@ const searchLimit = 30;
 const inviteCodeOf = (team: Team): string => `${team.name}:${team.id}:${team.inviteToken}`;
 const inviteCodePattern = /:(\d+):([0-9a-f]{32})$/;
 
-const requireUnlocked = (team: Team): void => {
-  if (team.locked) throw new HttpError(400, 'The team is locked while it takes part in a game');
+const requireUnlocked = async (teams: TeamStore, team: Team): Promise<void> => {
+  if (!team.locked) return;
+  if (await teams.inUnfinishedGame(team.id, Date.now())) {
+    throw new HttpError(400, 'The team is locked while it takes part in a game');
+  }
+  await teams.update(team.id, { locked: false });
 };
 
 const requireCaptaincyRoom = async (teams: TeamStore, userId: string): Promise<void> => {
@@ -86,7 +90,7 @@ export class TeamService {
 
   async kick(userId: string, id: number, memberId: string): Promise<TeamInfoModel> {
     const team = await this.captained(userId, id);
-    requireUnlocked(team);
+    await requireUnlocked(this.teams, team);
     if (memberId === team.captainId) throw new HttpError(400, 'The captain cannot be removed from the team');
     if (!(await this.teams.isMember(id, memberId))) throw new HttpError(400, 'The user is not in the team');
     await this.teams.removeMember(id, memberId);
@@ -109,7 +113,7 @@ export class TeamService {
     const team = await this.teams.byId(id);
     if (!team) throw new HttpError(404, 'Team not found');
     if (!(await this.teams.isMember(id, userId))) throw new HttpError(400, 'You are not in this team');
-    requireUnlocked(team);
+    await requireUnlocked(this.teams, team);
     if (team.captainId === userId) {
       throw new HttpError(400, 'The captain cannot leave: transfer the team or delete it');
     }
@@ -120,7 +124,7 @@ export class TeamService {
     const team = await this.teams.byId(id);
     if (!team) throw new HttpError(404, 'Team not found');
     if (team.captainId !== userId) throw new HttpError(403, 'Only the captain can do this');
-    requireUnlocked(team);
+    await requireUnlocked(this.teams, team);
     await this.teams.delete(id);
   }
 

@@ -44,6 +44,17 @@ export class FileStore {
     return this.blobs.open(hash);
   }
 
+  /** Takes one more reference to a stored file (a challenge attaching an uploaded asset); false when unknown. */
+  async retain(hash: string): Promise<boolean> {
+    const updated = await this.db
+      .updateTable('files')
+      .set({ ref_count: sql`ref_count + 1` })
+      .where('hash', '=', hash)
+      .returning('hash')
+      .executeTakeFirst();
+    return updated !== undefined;
+  }
+
   /** Drops one reference, deleting the blob with the last; false when the hash is unknown. */
   async release(hash: string): Promise<boolean> {
     const updated = await this.db

@@ -5,6 +5,8 @@ import * as m0002 from './0002_users.ts';
 import * as m0003 from './0003_teams.ts';
 import * as m0004 from './0004_assets_posts.ts';
 import * as m0005 from './0005_tokens_logs.ts';
+import * as m0006 from './0006_games.ts';
+import * as m0007 from './0007_containers.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -12,4 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003_teams': m0003,
   '0004_assets_posts': m0004,
   '0005_tokens_logs': m0005,
+  '0006_games': m0006,
+  '0007_containers': m0007,
 };

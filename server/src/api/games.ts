@@ -1,0 +1,113 @@
+// §2.5 Edit (games, divisions, challenges, flags), §2.6 Game (listing, joining, playing) and the participation
+// review of §2.2. Flush, export/import, notices, writeups, scoreboards, submissions and containers come later.
+import { routes } from '@pennon/sdk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { GameCatalog } from '../games/catalog.ts';
+import type { ChallengeService } from '../games/challenges.ts';
+import type { DivisionService } from '../games/divisions.ts';
+import type { GameService } from '../games/games.ts';
+import type { ParticipationService } from '../games/participation.ts';
+import type { PlayService } from '../games/play.ts';
+import { audit } from '../http/audit.ts';
+import { callerOf } from '../http/auth.ts';
+import { mount } from '../http/mount.ts';
+import { imageUploadLimit, readUpload } from '../http/uploads.ts';
+
+export interface GamesApiOptions {
+  games: GameService;
+  divisions: DivisionService;
+  challenges: ChallengeService;
+  catalog: GameCatalog;
+  participations: ParticipationService;
+  play: PlayService;
+}
+
+export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) => {
+  const { games, divisions, challenges, catalog, participations, play } = options;
+  const { edit, game, admin } = routes;
+
+  // ---- Edit: games ----
+  mount(app, edit.createGame, async (request) => {
+    const created = await games.create(request.body);
+    await audit(request, 'Information', `Created game #${created.id} ${created.title}`);
+    return created;
+  });
+  mount(app, edit.games, async (request) => {
+    const { count = 0, skip = 0 } = request.query;
+    return games.page(count, skip);
+  });
+  mount(app, edit.game, async (request) => games.info(request.params.id));
+  mount(app, edit.updateGame, async (request) => games.update(request.params.id, request.body));
+  mount(app, edit.deleteGame, async (request) => {
+    await games.delete(request.params.id);
+    await audit(request, 'Information', `Deleted game #${request.params.id}`);
+    return undefined;
+  });
+  mount(app, edit.updatePoster, async (request) =>
+    games.setPoster(request.params.id, await readUpload(request, 'file', imageUploadLimit)),
+  );
+  mount(app, edit.hashSalt, async (request) => games.hashSalt(request.params.id));
+
+  // ---- Edit: divisions ----
+  mount(app, edit.createDivision, async (request) => divisions.create(request.params.id, request.body));
+  mount(app, edit.divisions, async (request) => divisions.list(request.params.id));
+  mount(app, edit.updateDivision, async (request) =>
+    divisions.update(request.params.id, request.params.divisionId, request.body),
+  );
+  mount(app, edit.deleteDivision, async (request) => {
+    await divisions.delete(request.params.id, request.params.divisionId);
+    return undefined;
+  });
+
+  // ---- Edit: challenges and flags ----
+  mount(app, edit.createChallenge, async (request) => challenges.create(request.params.id, request.body));
+  mount(app, edit.challenges, async (request) => challenges.list(request.params.id));
+  mount(app, edit.challenge, async (request) => challenges.detail(request.params.id, request.params.cId));
+  mount(app, edit.updateChallenge, async (request) =>
+    challenges.update(request.params.id, request.params.cId, request.body),
+  );
+  mount(app, edit.deleteChallenge, async (request) => {
+    await challenges.delete(request.params.id, request.params.cId);
+    return undefined;
+  });
+  mount(app, edit.updateAttachment, async (request) => {
+    await challenges.setAttachment(request.params.id, request.params.cId, request.body);
+    return undefined;
+  });
+  mount(app, edit.addFlags, async (request) => {
+    await challenges.addFlags(request.params.id, request.params.cId, request.body);
+    return undefined;
+  });
+  mount(app, edit.deleteFlag, async (request) =>
+    challenges.deleteFlag(request.params.id, request.params.cId, request.params.fId),
+  );
+
+  // ---- Game: listings and joining ----
+  mount(app, game.recent, async (request) => catalog.recent(request.query.limit ?? 0));
+  mount(app, game.list, async (request) => {
+    const { count = 10, skip = 0 } = request.query;
+    return catalog.page(count, skip);
+  });
+  mount(app, game.get, async (request) => catalog.get(request.params.id, request.caller?.id));
+  mount(app, game.check, async (request) => participations.check(callerOf(request).id, request.params.id));
+  mount(app, game.join, async (request) => {
+    await participations.join(callerOf(request).id, request.params.id, request.body);
+    return undefined;
+  });
+  mount(app, game.leave, async (request) => {
+    await participations.leave(callerOf(request).id, request.params.id);
+    return undefined;
+  });
+  mount(app, game.participations, async (request) => participations.list(request.params.id));
+  mount(app, admin.updateParticipation, async (request) => {
+    await participations.review(request.params.id, request.body);
+    await audit(request, 'Information', `Reviewed participation #${request.params.id}`);
+    return undefined;
+  });
+
+  // ---- Game: playing (★) ----
+  mount(app, game.details, async (request) => play.details(callerOf(request).id, request.params.id));
+  mount(app, game.challenge, async (request) =>
+    play.challenge(callerOf(request).id, request.params.id, request.params.challengeId),
+  );
+};

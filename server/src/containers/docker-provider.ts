@@ -1,0 +1,167 @@
+// The Docker-API provider (Docker, or podman's Docker-compatible service): one container per instance,
+// started with an init process and stopped with SIGKILL, so a stop takes a fraction of a second.
+import Docker from 'dockerode';
+import {
+  ContainerError,
+  type ContainerProvider,
+  type ContainerSpec,
+  type ContainerState,
+  type CreatedContainer,
+  type ListedContainer,
+  MANAGED_LABEL,
+} from './provider.ts';
+
+export interface DockerProviderOptions {
+  /** A socket path (`/var/run/docker.sock`), `unix:///path`, or `tcp://host:port` / `http(s)://host:port`. */
+  host: string;
+  /** The host address ports are published on (default 0.0.0.0). */
+  publishHost?: string;
+  /** The address players are told for published ports; default: the publish host, or the engine's host. */
+  publicHost?: string;
+}
+
+const DEFAULT_PIDS = 1024;
+
+export const dockerConnection = (host: string): Docker.DockerOptions => {
+  if (host.startsWith('/')) return { socketPath: host };
+  if (host.startsWith('unix://')) return { socketPath: host.slice('unix://'.length) };
+  const url = new URL(host.replace(/^tcp:\/\//, 'http://'));
+  return {
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 2376 : 2375)),
+  };
+};
+
+const statusOf = (error: unknown): number | undefined => (error as { statusCode?: number }).statusCode;
+
+const isUnreachable = (error: unknown): boolean => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ECONNREFUSED' || code === 'EACCES' || code === 'EHOSTUNREACH';
+};
+
+export class DockerProvider implements ContainerProvider {
+  readonly kind = 'Docker';
+  readonly docker: Docker;
+  private readonly publishHost: string;
+  private readonly publicHost: string | undefined;
+
+  constructor(private readonly options: DockerProviderOptions) {
+    this.docker = new Docker(dockerConnection(options.host));
+    this.publishHost = options.publishHost ?? '0.0.0.0';
+    const engineHost =
+      options.host.startsWith('/') || options.host.startsWith('unix:') ? undefined : host(options.host);
+    this.publicHost = options.publicHost ?? (this.publishHost !== '0.0.0.0' ? this.publishHost : engineHost);
+  }
+
+  private wrap(error: unknown, what: string): ContainerError {
+    if (error instanceof ContainerError) return error;
+    if (isUnreachable(error)) {
+      return new ContainerError(
+        'engine-unavailable',
+        `The container engine at ${this.options.host} does not answer (${(error as Error).message}); ` +
+          'start Docker or podman (scripts/container-engine-up.sh) or set PENNON_DOCKER_HOST',
+        { cause: error },
+      );
+    }
+    return new ContainerError('failed', `${what}: ${(error as Error).message}`, { cause: error });
+  }
+
+  async create(spec: ContainerSpec): Promise<CreatedContainer> {
+    const portKey = `${spec.exposedPort}/tcp`;
+    const env = Object.entries(spec.env)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => `${name}=${value}`);
+    let container: Docker.Container;
+    try {
+      container = await this.docker.createContainer({
+        ...(spec.name && { name: spec.name }),
+        Image: spec.image,
+        ...(spec.command && { Cmd: spec.command }),
+        Env: env,
+        Labels: { ...spec.labels, [MANAGED_LABEL]: 'true' },
+        ExposedPorts: { [portKey]: {} },
+        StopSignal: 'SIGKILL',
+        HostConfig: {
+          Init: true,
+          Memory: spec.memoryMb * 1024 * 1024,
+          NanoCpus: Math.round(spec.cpuCount * 100_000_000),
+          PidsLimit: spec.processLimit ?? DEFAULT_PIDS,
+          ...(spec.publish && { PortBindings: { [portKey]: [{ HostIp: this.publishHost, HostPort: '' }] } }),
+        },
+      });
+    } catch (error) {
+      if (statusOf(error) === 404) {
+        throw new ContainerError(
+          'image-missing',
+          `Image "${spec.image}" is not on the container engine: build or load it there ` +
+            '(docker/podman build -t localhost/NAME .) or make its registry reachable',
+          { cause: error },
+        );
+      }
+      throw this.wrap(error, `Creating a container from ${spec.image} failed`);
+    }
+    try {
+      await container.start();
+      const info = await container.inspect();
+      const networks = Object.values(info.NetworkSettings.Networks ?? {});
+      const ip =
+        (info.NetworkSettings as { IPAddress?: string }).IPAddress ||
+        networks.find((n) => n.IPAddress)?.IPAddress;
+      if (!ip) throw new ContainerError('failed', `Container ${info.Id} started without an IP address`);
+      const binding = spec.publish ? info.NetworkSettings.Ports?.[portKey]?.[0] : undefined;
+      const publicPort = binding?.HostPort ? Number(binding.HostPort) : undefined;
+      if (spec.publish && !publicPort) {
+        throw new ContainerError('failed', `Container ${info.Id} started without a published port`);
+      }
+      const publicIp =
+        this.publicHost ?? (binding?.HostIp && binding.HostIp !== '0.0.0.0' ? binding.HostIp : undefined);
+      return {
+        id: info.Id,
+        ip,
+        port: spec.exposedPort,
+        ...(publicPort !== undefined && { publicIp: publicIp ?? '127.0.0.1', publicPort }),
+      };
+    } catch (error) {
+      await container.remove({ force: true }).catch(() => undefined);
+      throw this.wrap(error, `Starting a container from ${spec.image} failed`);
+    }
+  }
+
+  async destroy(id: string): Promise<void> {
+    try {
+      await this.docker.getContainer(id).remove({ force: true });
+    } catch (error) {
+      if (statusOf(error) === 404) return;
+      throw this.wrap(error, `Removing container ${id} failed`);
+    }
+  }
+
+  async inspect(id: string): Promise<ContainerState> {
+    try {
+      const info = await this.docker.getContainer(id).inspect();
+      return info.State.Running ? 'running' : 'stopped';
+    } catch (error) {
+      if (statusOf(error) === 404) return 'gone';
+      throw this.wrap(error, `Inspecting container ${id} failed`);
+    }
+  }
+
+  async list(labels: Record<string, string>): Promise<ListedContainer[]> {
+    try {
+      const found = await this.docker.listContainers({
+        all: true,
+        filters: { label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) },
+      });
+      return found.map((c) => ({
+        id: c.Id,
+        state: c.State === 'running' ? 'running' : 'stopped',
+        labels: c.Labels ?? {},
+      }));
+    } catch (error) {
+      throw this.wrap(error, 'Listing containers failed');
+    }
+  }
+}
+
+const host = (url: string): string => new URL(url.replace(/^tcp:\/\//, 'http://')).hostname;

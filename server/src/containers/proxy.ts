@@ -1,0 +1,256 @@
+// The platform proxy (§2.8, §4.17): a WebSocket per TCP connection to a challenge container, the container
+// GUID as the only credential. Checks run in the order players' tunnels (wsrx) rely on:
+//   400 port mapping is not PlatformProxy → 404 unknown container → 204 not an upgrade → 400 connection cap
+//   → 418 TCP connect failed → 101 and the byte pump.
+// The per-container counter is tied to the client socket's close, so every path out releases it.
+import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type { ContainerRecord, ContainerService } from './container-service.ts';
+
+/** GZ::CTF lets a connection in while the count is ≤ 32, so 33 fit. */
+export const MAX_CONNECTIONS = 32;
+export const SESSION_LIMIT_MS = 30 * 60_000;
+const VALIDITY_TTL_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+/** Pause reading the container while this much waits to go out to the player. */
+const WS_HIGH_WATER = 4 * 1024 * 1024;
+const WS_LOW_WATER = 1024 * 1024;
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PROXY_PATH = /^\/api\/proxy\/(?:(noinst)\/)?([^/?#]+)\/?(?:[?#].*)?$/i;
+
+export interface ProxyOptions {
+  containers: ContainerService;
+  /** How long a validity answer is reused (default 10 s). */
+  validityTtlMs?: number;
+  sessionLimitMs?: number;
+  log?: FastifyBaseLogger;
+}
+
+type Verdict = { ok: true; record: ContainerRecord } | { ok: false; status: number; title: string };
+
+const fail = (status: number, title: string): Verdict => ({ ok: false, status, title });
+
+export class ContainerProxy {
+  private readonly cache = new Map<string, { record: ContainerRecord | undefined; until: number }>();
+  private readonly counters = new Map<string, number>();
+  private readonly sessions = new Set<{ close(): void }>();
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    skipUTF8Validation: true,
+    maxPayload: 64 * 1024 * 1024,
+  });
+  private readonly ttl: number;
+  private readonly sessionLimit: number;
+
+  constructor(private readonly options: ProxyOptions) {
+    this.ttl = options.validityTtlMs ?? VALIDITY_TTL_MS;
+    this.sessionLimit = options.sessionLimitMs ?? SESSION_LIMIT_MS;
+    options.containers.onDestroy((guid) => this.cache.delete(guid.toLowerCase()));
+  }
+
+  /** Live connections to a container (for tests and the admin pages). */
+  connections(guid: string): number {
+    return this.counters.get(guid.toLowerCase()) ?? 0;
+  }
+
+  private async lookup(guid: string): Promise<ContainerRecord | undefined> {
+    const key = guid.toLowerCase();
+    const cached = this.cache.get(key);
+    if (cached && cached.until > Date.now()) return cached.record;
+    const record = GUID.test(guid) ? await this.options.containers.get(key) : undefined;
+    this.cache.set(key, { record, until: Date.now() + this.ttl });
+    return record;
+  }
+
+  /** Steps 1–2 of the order: proxying on, and a proxied container that runs (noinst: not bound to an instance). */
+  async check(guid: string, noinst: boolean): Promise<Verdict> {
+    if (this.options.containers.portMapping !== 'PlatformProxy') return fail(400, 'TCP proxy is disabled');
+    const record = await this.lookup(guid);
+    const usable =
+      record?.status === 'Running' && record.is_proxy && !(noinst && record.instance_id !== null);
+    return usable ? { ok: true, record } : fail(404, 'Container does not exist');
+  }
+
+  /** Takes a connection slot; the returned release is idempotent. Undefined when the container is full. */
+  private acquire(guid: string): (() => void) | undefined {
+    const count = this.counters.get(guid) ?? 0;
+    if (count > MAX_CONNECTIONS) return undefined;
+    this.counters.set(guid, count + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.counters.get(guid) ?? 1) - 1;
+      if (left > 0) this.counters.set(guid, left);
+      else this.counters.delete(guid);
+    };
+  }
+
+  /** Handles an HTTP upgrade if it is for the proxy; false leaves it to others. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const match = PROXY_PATH.exec(request.url ?? '');
+    if (!match?.[2]) return false;
+    socket.on('error', () => socket.destroy());
+    void this.upgrade(request, socket, head, decodeURIComponent(match[2]), match[1] !== undefined).catch(
+      (error: unknown) => {
+        this.options.log?.error({ err: error }, 'proxy upgrade failed');
+        reject(socket, 500, 'Internal server error');
+      },
+    );
+    return true;
+  }
+
+  private async upgrade(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    id: string,
+    noinst: boolean,
+  ): Promise<void> {
+    const verdict = await this.check(id, noinst);
+    if (!verdict.ok) return reject(socket, verdict.status, verdict.title);
+    const { record } = verdict;
+    let release = () => {};
+    if (!noinst) {
+      const acquired = this.acquire(record.id);
+      if (!acquired) return reject(socket, 400, 'Container connection limit reached');
+      release = acquired;
+    }
+    // From here every way out ends with the client socket closing, and that releases the slot.
+    socket.once('close', release);
+    if (socket.destroyed) return release();
+
+    let upstream: net.Socket;
+    try {
+      upstream = await connectTcp(record.ip, record.port);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      return reject(socket, 418, `Failed to connect to the container (${code})`);
+    }
+    if (socket.destroyed) {
+      upstream.destroy();
+      return;
+    }
+    socket.once('close', () => upstream.destroy());
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.pump(ws, upstream, record.id));
+  }
+
+  private pump(ws: WebSocket, tcp: net.Socket, guid: string): void {
+    let done = false;
+    const session = {
+      close: () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        this.sessions.delete(session);
+        tcp.destroy();
+        if (ws.readyState === WebSocket.OPEN) ws.close();
+        // A peer that never answers the close frame is cut off.
+        setTimeout(() => ws.terminate(), 2_000).unref();
+      },
+    };
+    this.sessions.add(session);
+    const timer = setTimeout(() => session.close(), this.sessionLimit);
+    timer.unref();
+
+    tcp.setNoDelay(true);
+    let tcpPaused = false;
+    const afterSend = () => {
+      if (tcpPaused && ws.bufferedAmount < WS_LOW_WATER) {
+        tcpPaused = false;
+        tcp.resume();
+      }
+    };
+    tcp.on('data', (chunk: Buffer) => {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      ws.send(chunk, { binary: true }, afterSend);
+      if (!tcpPaused && ws.bufferedAmount > WS_HIGH_WATER) {
+        tcpPaused = true;
+        tcp.pause();
+      }
+    });
+    tcp.on('end', () => session.close());
+    tcp.on('close', () => session.close());
+    tcp.on('error', () => session.close());
+
+    ws.on('message', (data: RawData) => {
+      // binaryType is the default nodebuffer: a Buffer per message.
+      const chunks = Array.isArray(data) ? data : [data as Buffer];
+      let ok = true;
+      for (const chunk of chunks) ok = tcp.write(chunk) && ok;
+      if (!ok && !ws.isPaused) {
+        ws.pause();
+        tcp.once('drain', () => ws.resume());
+      }
+    });
+    ws.on('close', () => session.close());
+    ws.on('error', () => session.close());
+    this.options.log?.debug({ container: guid }, 'proxy session opened');
+  }
+
+  /** Ends every live session (server shutdown). */
+  closeAll(): void {
+    for (const session of [...this.sessions]) session.close();
+    this.wss.close();
+  }
+}
+
+const connectTcp = (host: string, port: number): Promise<net.Socket> =>
+  new Promise((resolve, reject) => {
+    const socket = net.connect({ host, port, timeout: CONNECT_TIMEOUT_MS });
+    const onError = (error: Error) => {
+      socket.destroy();
+      reject(error);
+    };
+    socket.once('error', onError);
+    socket.once('timeout', () => onError(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })));
+    socket.once('connect', () => {
+      socket.off('error', onError);
+      socket.setTimeout(0);
+      resolve(socket);
+    });
+  });
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  418: "I'm a Teapot",
+  500: 'Internal Server Error',
+};
+
+/** Answers an upgrade request with the error envelope (§1.3) and closes the socket. */
+const reject = (socket: Duplex, status: number, title: string): void => {
+  if (socket.destroyed) return;
+  const body = JSON.stringify({ title, status });
+  socket.end(
+    `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  socket.once('finish', () => socket.destroy());
+};
+
+/** Registers the proxy routes: plain requests through Fastify (204/400/404), upgrades on the HTTP server. */
+export const registerProxy = (app: FastifyInstance, proxy: ContainerProxy): void => {
+  const plain = (noinst: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    const verdict = await proxy.check(id, noinst);
+    if (!verdict.ok) return reply.code(verdict.status).send({ title: verdict.title, status: verdict.status });
+    return reply.code(204).send();
+  };
+  app.all('/api/proxy/:id', { schema: { hide: true } }, plain(false));
+  app.all('/api/proxy/noinst/:id', { schema: { hide: true } }, plain(true));
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (proxy.handleUpgrade(request, socket, head)) return;
+    // Nothing else upgrades yet: answer rather than leave the socket hanging.
+    if (app.server.listenerCount('upgrade') === 1) reject(socket, 404, 'Not found');
+  });
+  app.addHook('onClose', async () => proxy.closeAll());
+};

@@ -1,0 +1,298 @@
+// Challenges and flags as admins edit them (§2.5, §4.6): defaults of a new challenge, the update rules, attachments,
+// and the flag list whose last entry can't go while the challenge is enabled.
+import type {
+  AttachmentCreateModel,
+  ChallengeCreateInput,
+  ChallengeEditDetailModel,
+  ChallengeInfoModel,
+  ChallengeType,
+  ChallengeUpdateModel,
+  FlagCreateModel,
+  TaskStatus,
+} from '@pennon/sdk/contract';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { ChallengesTable, Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { Attachments } from './attachments.ts';
+import { isValidTemplate } from './dynamic-flag.ts';
+import { toMillis } from './game-store.ts';
+import { Instances } from './instances.ts';
+
+export type Challenge = Selectable<ChallengesTable>;
+
+export const isContainer = (type: ChallengeType): boolean => type.endsWith('Container');
+export const isDynamic = (type: ChallengeType): boolean => type.startsWith('Dynamic');
+
+/** ⌊minScoreRate · originalScore⌋, the score a challenge tends to. */
+const minScoreOf = (c: Challenge) => Math.floor(c.min_score_rate * c.original_score);
+
+const toInfo = (c: Challenge): ChallengeInfoModel => ({
+  id: c.id,
+  title: c.title,
+  category: c.category,
+  type: c.type,
+  isEnabled: c.is_enabled === 1,
+  // The dynamic score comes with the scoreboard; until then a challenge is worth its original score.
+  score: c.original_score,
+  minScore: minScoreOf(c),
+  originalScore: c.original_score,
+  deadlineUtc: c.deadline_utc,
+});
+
+const flag = (value: boolean | null | undefined) => (value == null ? undefined : value ? 1 : 0);
+
+export class ChallengeService {
+  private readonly attachments: Attachments;
+  private readonly instances: Instances;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    files: FileStore,
+  ) {
+    this.attachments = new Attachments(db, files);
+    this.instances = new Instances(db);
+  }
+
+  async create(gameId: number, input: ChallengeCreateInput): Promise<ChallengeEditDetailModel> {
+    await this.requireGame(gameId);
+    const { id } = await this.db
+      .insertInto('challenges')
+      .values({
+        game_id: gameId,
+        title: input.title,
+        content: '',
+        category: input.category,
+        type: input.type,
+        hints: '[]',
+        flag_template: null,
+        is_enabled: 0,
+        file_name: 'attachment',
+        container_image: '',
+        memory_limit: 64,
+        cpu_count: 1,
+        storage_limit: 256,
+        expose_port: 80,
+        network_mode: 'Open',
+        enable_traffic_capture: 0,
+        disable_blood_bonus: 0,
+        submission_limit: 0,
+        original_score: 1000,
+        min_score_rate: 0.25,
+        difficulty: 5,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return this.detail(gameId, id);
+  }
+
+  async list(gameId: number): Promise<ChallengeInfoModel[]> {
+    const rows = await this.db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('game_id', '=', gameId)
+      .orderBy('id')
+      .execute();
+    return rows.map(toInfo);
+  }
+
+  async detail(gameId: number, id: number): Promise<ChallengeEditDetailModel> {
+    const c = await this.get(gameId, id);
+    const flags =
+      c.type === 'DynamicContainer'
+        ? []
+        : await this.db
+            .selectFrom('flags')
+            .selectAll()
+            .where('challenge_id', '=', id)
+            .orderBy('id')
+            .execute();
+    const attachments = await this.attachments.models([
+      c.attachment_id,
+      ...flags.map((f) => f.attachment_id),
+    ]);
+    const attachmentOf = (attachmentId: number | null) =>
+      (attachmentId !== null && attachments.get(attachmentId)) || null;
+    return {
+      id: c.id,
+      title: c.title,
+      content: c.content,
+      category: c.category,
+      type: c.type,
+      hints: JSON.parse(c.hints) as string[],
+      flagTemplate: c.flag_template,
+      isEnabled: c.is_enabled === 1,
+      // Counted by the scoreboard, which comes with submissions.
+      acceptedCount: 0,
+      fileName: c.file_name,
+      attachment: attachmentOf(c.attachment_id),
+      // Test containers come with the container engine.
+      testContainer: null,
+      flags: flags.map((f) => ({ id: f.id, flag: f.flag, attachment: attachmentOf(f.attachment_id) })),
+      containerImage: c.container_image,
+      memoryLimit: c.memory_limit,
+      cpuCount: c.cpu_count,
+      storageLimit: c.storage_limit,
+      exposePort: c.expose_port,
+      networkMode: c.network_mode,
+      enableTrafficCapture: c.enable_traffic_capture === null ? null : c.enable_traffic_capture === 1,
+      disableBloodBonus: c.disable_blood_bonus === null ? null : c.disable_blood_bonus === 1,
+      deadlineUtc: c.deadline_utc,
+      submissionLimit: c.submission_limit,
+      originalScore: c.original_score,
+      minScoreRate: c.min_score_rate,
+      difficulty: c.difficulty,
+    };
+  }
+
+  /** Null fields stay unchanged; flags are untouched. Enabling hands the challenge to every accepted team. */
+  async update(gameId: number, id: number, model: ChallengeUpdateModel): Promise<ChallengeEditDetailModel> {
+    await this.requireGame(gameId);
+    const c = await this.get(gameId, id);
+    if (model.enableTrafficCapture && !isContainer(c.type)) {
+      throw new HttpError(400, 'Traffic capture is only for container challenges');
+    }
+    const template = model.flagTemplate?.trim()
+      ? model.flagTemplate
+      : model.flagTemplate == null
+        ? undefined
+        : null;
+    if (template && c.type === 'DynamicContainer' && !isValidTemplate(template)) {
+      throw new HttpError(
+        400,
+        'The flag template is too trivial: add [GUID] or [TEAM_HASH], or more letters',
+      );
+    }
+    if (model.isEnabled && c.type !== 'DynamicContainer' && (await this.flagCount(id)) === 0) {
+      throw new HttpError(400, 'A challenge needs at least one flag to be enabled');
+    }
+    const deadline = model.deadlineUtc == null ? undefined : toMillis(model.deadlineUtc) || null;
+    const patch: Updateable<ChallengesTable> = {
+      title: model.title ?? undefined,
+      content: model.content ?? undefined,
+      flag_template: template,
+      category: model.category ?? undefined,
+      hints: model.hints ? JSON.stringify(model.hints) : undefined,
+      is_enabled: flag(model.isEnabled),
+      file_name: model.fileName ?? undefined,
+      deadline_utc: deadline,
+      submission_limit: model.submissionLimit ?? undefined,
+      container_image: model.containerImage?.trim(),
+      memory_limit: model.memoryLimit ?? undefined,
+      cpu_count: model.cpuCount ?? undefined,
+      storage_limit: model.storageLimit ?? undefined,
+      expose_port: model.exposePort ?? undefined,
+      network_mode: model.networkMode ?? undefined,
+      enable_traffic_capture: flag(model.enableTrafficCapture),
+      disable_blood_bonus: flag(model.disableBloodBonus),
+      original_score: model.originalScore ?? undefined,
+      min_score_rate: model.minScoreRate ?? undefined,
+      difficulty: model.difficulty ?? undefined,
+    };
+    const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    if (Object.keys(values).length > 0) {
+      await this.db.updateTable('challenges').set(values).where('id', '=', id).execute();
+    }
+    // New-challenge/new-hint notices and destroying containers on disable come with notices and containers.
+    if (model.isEnabled && c.is_enabled === 0) await this.instances.forChallenge(id, gameId);
+    return this.detail(gameId, id);
+  }
+
+  async delete(gameId: number, id: number): Promise<void> {
+    const c = await this.get(gameId, id);
+    const flags = await this.db
+      .selectFrom('flags')
+      .select('attachment_id')
+      .where('challenge_id', '=', id)
+      .execute();
+    await this.db.deleteFrom('challenges').where('id', '=', id).execute();
+    await this.attachments.remove([c.attachment_id, ...flags.map((f) => f.attachment_id)]);
+  }
+
+  /** Releases the attachments of every challenge of a game that is about to go. */
+  async releaseGameAttachments(gameId: number): Promise<void> {
+    const challenges = await this.db
+      .selectFrom('challenges')
+      .select(['id', 'attachment_id'])
+      .where('game_id', '=', gameId)
+      .execute();
+    if (challenges.length === 0) return;
+    const flags = await this.db
+      .selectFrom('flags')
+      .select('attachment_id')
+      .where(
+        'challenge_id',
+        'in',
+        challenges.map((c) => c.id),
+      )
+      .execute();
+    await this.attachments.remove([...challenges, ...flags].map((row) => row.attachment_id));
+  }
+
+  /** DynamicAttachment challenges carry their attachments on their flags instead. */
+  async setAttachment(gameId: number, id: number, model: AttachmentCreateModel): Promise<void> {
+    const c = await this.get(gameId, id);
+    if (c.type === 'DynamicAttachment') {
+      throw new HttpError(400, 'A dynamic attachment challenge takes its attachments with its flags');
+    }
+    const attachmentId = await this.attachments.create(model);
+    await this.db
+      .updateTable('challenges')
+      .set({ attachment_id: attachmentId })
+      .where('id', '=', id)
+      .execute();
+    await this.attachments.remove([c.attachment_id]);
+  }
+
+  async addFlags(gameId: number, id: number, flags: FlagCreateModel[]): Promise<void> {
+    await this.get(gameId, id);
+    for (const model of flags) {
+      const attachmentId = await this.attachments.create(model);
+      await this.db
+        .insertInto('flags')
+        .values({ challenge_id: id, flag: model.flag, attachment_id: attachmentId })
+        .execute();
+    }
+  }
+
+  async deleteFlag(gameId: number, id: number, flagId: number): Promise<TaskStatus> {
+    await this.get(gameId, id);
+    const removed = await this.db
+      .deleteFrom('flags')
+      .where('id', '=', flagId)
+      .where('challenge_id', '=', id)
+      .returning('attachment_id')
+      .executeTakeFirst();
+    if (!removed) return 'NotFound';
+    await this.attachments.remove([removed.attachment_id]);
+    if ((await this.flagCount(id)) === 0) {
+      await this.db.updateTable('challenges').set({ is_enabled: 0 }).where('id', '=', id).execute();
+    }
+    return 'Success';
+  }
+
+  private async flagCount(challengeId: number): Promise<number> {
+    const { total } = await this.db
+      .selectFrom('flags')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('challenge_id', '=', challengeId)
+      .executeTakeFirstOrThrow();
+    return Number(total);
+  }
+
+  private async requireGame(gameId: number): Promise<void> {
+    const game = await this.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
+    if (!game) throw new HttpError(404, 'Game not found');
+  }
+
+  private async get(gameId: number, id: number): Promise<Challenge> {
+    const c = await this.db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('id', '=', id)
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    if (!c) throw new HttpError(404, 'Challenge not found');
+    return c;
+  }
+}

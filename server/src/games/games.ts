@@ -1,0 +1,84 @@
+// Games as admins manage them (§2.5): settings, the signing key made at creation, the poster, deletion.
+import type { ArrayResponse, GameInfoInput, GameInfoModel } from '@pennon/sdk/contract';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import type { ChallengeService } from './challenges.ts';
+import { hashSalt } from './dynamic-flag.ts';
+import type { GameKeys } from './game-keys.ts';
+import { type Game, GameStore, gameSettings, posterUrl, toGameInfo } from './game-store.ts';
+
+export class GameService {
+  private readonly games: GameStore;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly keys: GameKeys,
+    private readonly files: FileStore,
+    private readonly challenges: ChallengeService,
+  ) {
+    this.games = new GameStore(db);
+  }
+
+  async create(input: GameInfoInput): Promise<GameInfoModel> {
+    const { publicKey, privateKey } = await this.keys.generate();
+    const { id } = await this.db
+      .insertInto('games')
+      .values({ ...gameSettings(input), public_key: publicKey, private_key: privateKey })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return toGameInfo(await this.get(id));
+  }
+
+  async page(count: number, skip: number): Promise<ArrayResponse<GameInfoModel>> {
+    const data = (await this.games.page(count, skip)).map(toGameInfo);
+    return { data, length: data.length, total: await this.games.count() };
+  }
+
+  async info(id: number): Promise<GameInfoModel> {
+    return toGameInfo(await this.get(id));
+  }
+
+  /** Every setting is overwritten (not a patch); the key and poster stay. */
+  async update(id: number, input: GameInfoInput): Promise<GameInfoModel> {
+    await this.get(id);
+    await this.db.updateTable('games').set(gameSettings(input)).where('id', '=', id).execute();
+    return this.info(id);
+  }
+
+  /** Challenges, divisions and participations go with the game (cascade); files are released first. */
+  async delete(id: number): Promise<void> {
+    const game = await this.get(id);
+    await this.challenges.releaseGameAttachments(id);
+    await this.db.deleteFrom('games').where('id', '=', id).execute();
+    if (game.poster_hash) await this.files.release(game.poster_hash);
+  }
+
+  /** Re-encoded as WebP at its own size, which also drops anything else the file carried. */
+  async setPoster(id: number, image: Buffer): Promise<string> {
+    const game = await this.get(id);
+    let webp: Buffer;
+    try {
+      webp = await sharp(image).webp().toBuffer();
+    } catch {
+      throw new HttpError(400, 'The file is not an image that can be read');
+    }
+    const file = await this.files.put(webp, 'poster');
+    if (!file) throw new HttpError(400, 'The file is empty');
+    await this.db.updateTable('games').set({ poster_hash: file.hash }).where('id', '=', id).execute();
+    if (game.poster_hash) await this.files.release(game.poster_hash);
+    return posterUrl(file.hash) as string;
+  }
+
+  async hashSalt(id: number): Promise<string> {
+    return hashSalt((await this.get(id)).private_key);
+  }
+
+  private async get(id: number): Promise<Game> {
+    const game = await this.games.byId(id);
+    if (!game) throw new HttpError(404, 'Game not found');
+    return game;
+  }
+}

@@ -1,0 +1,225 @@
+// What a playing team sees (§2.6 ★): the challenge list of its division and one challenge with the team's own
+// flag context, allocated on first access (§4.8).
+import { randomInt } from 'node:crypto';
+import {
+  ChallengeCategoryValues,
+  type ChallengeDetailModel,
+  type ChallengeInfo,
+  type ChallengesByCategory,
+  type GameDetailModel,
+  GamePermission,
+  type ScoreboardItem,
+} from '@pennon/sdk/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import { avatarUrl, isUniqueViolation } from '../services/users.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { Attachments } from './attachments.ts';
+import type { Challenge } from './challenges.ts';
+import { playContext } from './context.ts';
+import type { DivisionService } from './divisions.ts';
+import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
+import type { Game } from './game-store.ts';
+import type { Participation } from './participation.ts';
+import { may } from './permissions.ts';
+
+/** DateTimeOffset.MinValue: "no scored solve yet". */
+const noSolveTime = -62135596800000;
+
+/** Picking a free flag may collide with another team's pick; this many tries are plenty. */
+const allocationTries = 5;
+
+export class PlayService {
+  private readonly attachments: Attachments;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    files: FileStore,
+    private readonly divisions: DivisionService,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.attachments = new Attachments(db, files);
+  }
+
+  async details(userId: string, gameId: number): Promise<GameDetailModel> {
+    const { game, participation } = await playContext(this.db, gameId, userId, {
+      denyAfterEnd: true,
+      now: this.now(),
+    });
+    const rules = await this.divisions.rules(participation.division_id);
+    const visible = (
+      await this.db
+        .selectFrom('challenges')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .where('is_enabled', '=', 1)
+        .orderBy('title')
+        .orderBy('id')
+        .execute()
+    ).filter((c) => may(rules, c.id, GamePermission.ViewChallenge));
+    const challenges: ChallengesByCategory = {};
+    for (const category of ChallengeCategoryValues) {
+      const inCategory = visible.filter((c) => c.category === category).map(toChallengeInfo);
+      if (inCategory.length > 0) challenges[category] = inCategory;
+    }
+    return {
+      challenges,
+      challengeCount: visible.length,
+      rank: await this.rankStub(participation),
+      teamToken: participation.token,
+      writeupRequired: game.writeup_required === 1,
+      writeupDeadline: game.writeup_deadline,
+    };
+  }
+
+  async challenge(userId: string, gameId: number, challengeId: number): Promise<ChallengeDetailModel> {
+    const { game, participation } = await playContext(this.db, gameId, userId, {
+      denyAfterEnd: false,
+      now: this.now(),
+    });
+    const c =
+      challengeId > 0
+        ? await this.db
+            .selectFrom('challenges')
+            .selectAll()
+            .where('id', '=', challengeId)
+            .where('game_id', '=', gameId)
+            .where('is_enabled', '=', 1)
+            .executeTakeFirst()
+        : undefined;
+    if (
+      !c ||
+      !may(await this.divisions.rules(participation.division_id), c.id, GamePermission.ViewChallenge)
+    ) {
+      throw new HttpError(404, 'Challenge not found');
+    }
+    const context = await this.flagContext(game, participation, c);
+    return {
+      id: c.id,
+      title: c.title,
+      content: c.content,
+      category: c.category,
+      hints: JSON.parse(c.hints) as string[],
+      // The dynamic score and the team's attempts come with the scoreboard and submissions.
+      score: c.original_score,
+      type: c.type,
+      context,
+      limit: c.submission_limit,
+      attempts: 0,
+      deadline: c.deadline_utc,
+    };
+  }
+
+  /** The team's attachment (its own flag's for DynamicAttachment); containers fill in the rest later. */
+  private async flagContext(game: Game, participation: Participation, c: Challenge) {
+    const instance = await this.db
+      .selectFrom('game_instances')
+      .selectAll()
+      .where('participation_id', '=', participation.id)
+      .where('challenge_id', '=', c.id)
+      .executeTakeFirst();
+    if (!instance) throw new HttpError(404, 'Challenge not found');
+    let attachmentId = c.attachment_id;
+    let downloadName: string | null = null;
+    if (c.type === 'DynamicContainer' && instance.flag === null) {
+      const flag = renderFlag(c.flag_template, {
+        teamHash: teamHash(hashSalt(game.private_key), c.id, participation.token),
+      });
+      // Only the first access writes: a concurrent one keeps the flag already stored.
+      await this.db
+        .updateTable('game_instances')
+        .set({ flag })
+        .where('id', '=', instance.id)
+        .where('flag', 'is', null)
+        .execute();
+    }
+    if (c.type === 'DynamicAttachment') {
+      const flagId = instance.flag_id ?? (await this.allocateFlag(instance.id, c.id));
+      const flag = await this.db
+        .selectFrom('flags')
+        .select('attachment_id')
+        .where('id', '=', flagId)
+        .executeTakeFirstOrThrow();
+      attachmentId = flag.attachment_id;
+      downloadName = c.file_name;
+    }
+    const attachment =
+      attachmentId === null ? undefined : (await this.attachments.models([attachmentId])).get(attachmentId);
+    let url = attachment?.url ?? null;
+    // A team's own file is downloaded under the challenge's file name, so it doesn't tell whose it is.
+    if (url && downloadName && attachment?.type === 'Local')
+      url = url.replace(/[^/]*$/, encodeURIComponent(downloadName));
+    return { closeTime: null, instanceEntry: null, url, fileSize: attachment?.fileSize ?? null };
+  }
+
+  /** Hands the instance a random flag no other team holds (the unique index on flag_id settles races). */
+  private async allocateFlag(instanceId: number, challengeId: number): Promise<number> {
+    for (let attempt = 0; attempt < allocationTries; attempt++) {
+      const current = await this.db
+        .selectFrom('game_instances')
+        .select('flag_id')
+        .where('id', '=', instanceId)
+        .executeTakeFirstOrThrow();
+      if (current.flag_id !== null) return current.flag_id;
+      const free = await this.db
+        .selectFrom('flags')
+        .select('id')
+        .where('challenge_id', '=', challengeId)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('game_instances')
+            .select('flag_id')
+            .where('flag_id', 'is not', null)
+            .$narrowType<{ flag_id: number }>(),
+        )
+        .execute();
+      if (free.length === 0) throw new HttpError(404, 'No attachment is left for your team');
+      const chosen = free[randomInt(free.length)] as { id: number };
+      try {
+        await this.db
+          .updateTable('game_instances')
+          .set({ flag_id: chosen.id })
+          .where('id', '=', instanceId)
+          .where('flag_id', 'is', null)
+          .execute();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    throw new HttpError(404, 'No attachment is left for your team');
+  }
+
+  /** The team's scoreboard line, until the scoreboard exists: nothing solved, not ranked (rank 0). */
+  private async rankStub(participation: Participation): Promise<ScoreboardItem> {
+    const team = await this.db
+      .selectFrom('teams')
+      .select(['name', 'bio', 'avatar_hash'])
+      .where('id', '=', participation.team_id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: participation.team_id,
+      name: team.name,
+      bio: team.bio,
+      divisionId: participation.division_id,
+      avatar: avatarUrl(team.avatar_hash),
+      score: 0,
+      rank: 0,
+      divisionRank: null,
+      lastSubmissionTime: noSolveTime,
+      solvedChallenges: [],
+      solvedCount: 0,
+    };
+  }
+}
+
+const toChallengeInfo = (c: Challenge): ChallengeInfo => ({
+  id: c.id,
+  title: c.title,
+  category: c.category,
+  score: c.original_score,
+  solved: 0,
+  deadline: c.deadline_utc,
+  bloods: [],
+  disableBloodBonus: c.disable_blood_bonus === 1,
+});

@@ -1,0 +1,71 @@
+// An admin, players with teams, and games built through the API, for the game suites.
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { seedAdmin } from '../../src/services/admin-seed.ts';
+import { asUser, register, sessionToken, signedIn } from '../support/accounts.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface Player {
+  id: string;
+  name: string;
+  token: string;
+}
+
+const hour = 3_600_000;
+
+export const gameBody = (extra: object = {}) => ({
+  title: 'Harbour CTF',
+  start: Date.now() - hour,
+  end: Date.now() + hour,
+  ...extra,
+});
+
+export const gameClient = (app: FastifyInstance) => {
+  const call = (token: string | null, method: Method, url: string, payload?: unknown) =>
+    app.inject({
+      method,
+      url,
+      ...(payload !== undefined && { payload: payload as object }),
+      ...asUser(token ?? undefined),
+    });
+
+  /** Succeeds (200) or fails the test, answering the JSON body (undefined when empty). */
+  const ok = async (token: string | null, method: Method, url: string, payload?: unknown) => {
+    const res = await call(token, method, url, payload);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+    return res.body ? res.json() : undefined;
+  };
+
+  const signUp = async (name: string): Promise<Player> => {
+    const token = sessionToken(await register(app, name, `${name}@example.com`)) as string;
+    const profile = await app.inject({ url: '/api/account/profile', ...asUser(token) });
+    return { id: profile.json().userId, name, token };
+  };
+
+  const createTeam = async (captain: Player, name: string, members: Player[] = []): Promise<number> => {
+    const { id } = await ok(captain.token, 'POST', '/api/team', { name });
+    for (const member of members) {
+      const code = await ok(captain.token, 'GET', `/api/team/${id}/invite`);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/team/accept',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(code),
+        ...asUser(member.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    return id;
+  };
+
+  return { call, ok, signUp, createTeam };
+};
+
+export const signInAdmin = async (
+  app: FastifyInstance,
+  db: Parameters<typeof seedAdmin>[0],
+): Promise<string> => {
+  await seedAdmin(db, { password: 'Harbour2024', announce: () => {} });
+  return signedIn(app, 'admin', 'Harbour2024');
+};
