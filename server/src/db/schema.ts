@@ -3,8 +3,10 @@
 import type {
   ChallengeCategory,
   ChallengeType,
+  EventType,
   LogLevel,
   NetworkMode,
+  NoticeType,
   ParticipationStatus,
   Role,
   TaskStatus,
@@ -267,6 +269,26 @@ export interface ContainersTable {
   is_proxy: number;
 }
 
+/** A notice every player of the game sees (§4.11); `values` is a JSON string array. */
+export interface GameNoticesTable {
+  id: Generated<number>;
+  game_id: number;
+  type: NoticeType;
+  values: string;
+  time: number;
+}
+
+/** What happened in a game, for monitors (§4.11); `values` is a JSON string array. */
+export interface GameEventsTable {
+  id: Generated<number>;
+  game_id: number;
+  type: EventType;
+  values: string;
+  time: number;
+  user_name: string;
+  team_name: string;
+}
+
 export interface Database {
   config: ConfigTable;
   users: UsersTable;
@@ -289,4 +311,6 @@ export interface Database {
   participation_members: ParticipationMembersTable;
   game_instances: GameInstancesTable;
   containers: ContainersTable;
+  game_notices: GameNoticesTable;
+  game_events: GameEventsTable;
 }

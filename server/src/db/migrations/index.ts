@@ -7,6 +7,7 @@ import * as m0004 from './0004_assets_posts.ts';
 import * as m0005 from './0005_tokens_logs.ts';
 import * as m0006 from './0006_games.ts';
 import * as m0007 from './0007_containers.ts';
+import * as m0008 from './0008_feed.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_tokens_logs': m0005,
   '0006_games': m0006,
   '0007_containers': m0007,
+  '0008_feed': m0008,
 };

@@ -1,0 +1,38 @@
+// What the hubs push (§1.9), as one stream of messages: services publish, the hub layer delivers to the
+// connections of the right hub and game. In one process this is enough; a transport between processes
+// (PostgreSQL LISTEN/NOTIFY) plugs in behind the same interface.
+import type { GameEvent, GameNotice, LogMessageModel, Submission } from '@pennon/sdk/contract';
+
+export type LiveMessage =
+  | { hub: 'user'; gameId: number; method: 'ReceivedGameNotice'; payload: GameNotice }
+  | { hub: 'monitor'; gameId: number; method: 'ReceivedGameEvent'; payload: GameEvent }
+  | { hub: 'monitor'; gameId: number; method: 'ReceivedSubmissions'; payload: Submission }
+  | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel };
+
+export type LiveListener = (message: LiveMessage) => void;
+
+export interface LiveBus {
+  publish(message: LiveMessage): void;
+  /** Returns the function that stops listening. */
+  subscribe(listener: LiveListener): () => void;
+}
+
+/** Delivers within this process; a listener that throws cannot stop the others. */
+export class LocalBus implements LiveBus {
+  readonly #listeners = new Set<LiveListener>();
+
+  publish(message: LiveMessage): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(message);
+      } catch {
+        // a broken subscriber is its own problem; the publisher and the others go on
+      }
+    }
+  }
+
+  subscribe(listener: LiveListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
