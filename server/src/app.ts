@@ -31,6 +31,7 @@ import { openapi } from './http/openapi.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
+import { LocalBus } from './live/bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AccountMails } from './services/account-mails.ts';
 import { AccountTokens } from './services/account-tokens.ts';
@@ -68,6 +69,7 @@ export const buildApp = async ({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: settings.trustProxy,
   });
+  app.decorate('bus', new LocalBus());
   const config = new ConfigStore(connection.db, settings.portMapping);
   const sessions = new SessionStore(connection.db);
   const secrets = new PlatformSecrets(connection.db);

@@ -36,3 +36,10 @@ export class LocalBus implements LiveBus {
     return () => this.#listeners.delete(listener);
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one bus of this server: services publish to it, the hubs deliver from it. */
+    bus: LiveBus;
+  }
+}
