@@ -38,7 +38,8 @@ export const queryString = (query: Readonly<Record<string, QueryValue>> = {}): s
  * service worker, file://) a base URL must be given.
  */
 export const resolveBaseUrl = (baseUrl: string | undefined): string => {
-  const here = typeof location === 'undefined' ? undefined : location;
+  // Read through globalThis so Node consumers type-check without the DOM lib (no `location` global there).
+  const here = (globalThis as { location?: { protocol: string; origin: string; href: string } }).location;
   if (baseUrl === undefined) {
     if (here?.protocol !== 'http:' && here?.protocol !== 'https:') {
       throw new TypeError(
