@@ -25,6 +25,12 @@ export default defineConfig({
         // Libraries change less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
+            // Only pages showing Markdown load these (components/Markdown): their own chunk, fetched lazily.
+            {
+              name: 'markdown',
+              test: /node_modules[\\/](marked|marked-highlight|marked-katex-extension|dompurify|katex|highlight\.js)[\\/]/,
+              priority: 4,
+            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

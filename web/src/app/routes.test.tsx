@@ -26,8 +26,10 @@ describe('routes', () => {
     ['/games/3', 'Game Details'],
     ['/games/3/Scoreboard', 'Scoreboard'],
     ['/games/3/monitor/CheatInfo', 'Cheat Information'],
-    ['/posts/abc', 'Post'],
-    ['/posts/abc/Edit', 'Edit Post'],
+    ['/POSTS', 'Posts'],
+    // The test server has no posts: a clear not-found state; the editor asks a visitor to sign in.
+    ['/posts/abc', 'Post not found'],
+    ['/posts/abc/Edit', 'Log In'],
   ])('render %s as "%s"', async (path, title) => {
     renderAt(path);
     expect(await heading(title)).toBeTruthy();

@@ -25,6 +25,8 @@ import { initialsOf } from '../../../components/UserMenu/initials.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { isStrongPassword, isUserName, USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
 import { loginPath } from '../../../utils/redirect.ts';
+import { AvatarForm } from './AvatarForm.tsx';
+import { EmailForm } from './EmailForm.tsx';
 
 const BIO_MAX = 128;
 const REAL_NAME_MAX = 128;
@@ -69,6 +71,8 @@ export default function ProfilePage() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <ProfileForm key={user.userId} user={user} />
         <PasswordForm userName={user.userName ?? ''} />
+        <AvatarForm user={user} />
+        <EmailForm key={user.email ?? ''} user={user} />
       </SimpleGrid>
     </Page>
   );

@@ -1,0 +1,2 @@
+export { RelativeTime } from './RelativeTime.tsx';
+export { formatFull, formatRelative } from './relativeTime.ts';

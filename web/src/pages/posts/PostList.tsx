@@ -1,0 +1,97 @@
+import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { errorMessage, type PostInfoModel } from '@pennon/sdk';
+import { IconAlertCircle, IconNews } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { client } from '../../api/client.ts';
+import { errorTitle, notifyError, notifySuccess } from '../../utils/notify.ts';
+import { PostCard } from './PostCard.tsx';
+import { usePostsCache } from './usePosts.ts';
+
+export interface PostListProps {
+  posts: PostInfoModel[] | undefined;
+  error: unknown;
+  refresh: () => unknown;
+  /** Admins get a pin / unpin button on each post. */
+  canPin?: boolean;
+  /** Heading level of the post titles. */
+  order?: 2 | 3;
+}
+
+/** Posts as a grid of cards, with loading, failure and empty states. */
+export function PostList({ posts, error, refresh, canPin = false, order }: PostListProps) {
+  const { t } = useTranslation();
+  const updateCache = usePostsCache();
+  const [pinning, setPinning] = useState<string | null>(null);
+
+  if (posts === undefined && error) {
+    return (
+      <Alert
+        role="alert"
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title={errorTitle(error, t, 'post.load_failed')}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(error, t)}</Text>
+          <Button size="xs" variant="default" onClick={() => void refresh()}>
+            {t('error_page.try_again')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (posts === undefined) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy>
+        <Skeleton height={150} radius="md" />
+        <Skeleton height={150} radius="md" />
+      </SimpleGrid>
+    );
+  }
+  if (posts.length === 0) {
+    return (
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconNews size={30} />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {t('post.empty.title')}
+          </Title>
+          <Text c="dimmed" maw={460}>
+            {t('post.empty.message')}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  }
+
+  const togglePin = async (post: PostInfoModel) => {
+    setPinning(post.id);
+    try {
+      const updated = await client.edit.updatePost(post.id, { isPinned: !post.isPinned });
+      await updateCache(post.id, updated);
+      notifySuccess(updated.isPinned ? t('post.pin_done') : t('post.unpin_done'));
+    } catch (err) {
+      notifyError(err, t, t('post.pin_failed'));
+    } finally {
+      setPinning(null);
+    }
+  };
+
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      {posts.map((post) => (
+        <PostCard
+          key={post.id}
+          post={post}
+          order={order}
+          onTogglePin={canPin ? () => void togglePin(post) : undefined}
+          pinBusy={pinning === post.id}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
