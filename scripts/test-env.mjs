@@ -135,10 +135,17 @@ const ensureContainerEngine = (missing) => {
 };
 
 /** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
+/** tshark reads the traffic captures back in the container tests; without it that one assertion is skipped. */
+const ensureTshark = () => {
+  if (existsSync('/usr/bin/tshark') || !canInstall) return;
+  aptInstall(['tshark']);
+};
+
 export const prepareTestEnvironment = async () => {
   const missing = [];
   ensureChromium(missing);
   await ensurePostgres(missing);
   ensureContainerEngine(missing);
+  ensureTshark();
   return missing;
 };

@@ -7,22 +7,34 @@ import { assetsApi } from './api/assets.ts';
 import { avatarsApi } from './api/avatars.ts';
 import { brandingApi } from './api/branding.ts';
 import { captchaApi } from './api/captcha.ts';
+import { containersApi } from './api/containers.ts';
 import { gamesApi } from './api/games.ts';
 import { infoApi } from './api/info.ts';
 import { logsApi } from './api/logs.ts';
+import { noticesApi } from './api/notices.ts';
 import { postsApi } from './api/posts.ts';
+import { scoreboardApi } from './api/scoreboard.ts';
 import { teamApi } from './api/team.ts';
 import { tokensApi } from './api/tokens.ts';
+import { writeupsApi } from './api/writeups.ts';
 import { Captcha } from './captcha/captcha.ts';
 import { setupContainers } from './containers/plugin.ts';
 import type { Connection } from './db/database.ts';
 import { GameCatalog } from './games/catalog.ts';
 import { ChallengeService } from './games/challenges.ts';
 import { DivisionService } from './games/divisions.ts';
+import { GameFeed } from './games/feed.ts';
+import { GameContainers } from './games/game-containers.ts';
 import { GameKeys } from './games/game-keys.ts';
 import { GameService } from './games/games.ts';
+import { Judge } from './games/judge.ts';
+import { MonitorService } from './games/monitor.ts';
+import { NoticeService } from './games/notices.ts';
 import { ParticipationService } from './games/participation.ts';
 import { PlayService } from './games/play.ts';
+import { Scoreboards } from './games/scoreboard.ts';
+import { SubmissionService } from './games/submissions.ts';
+import { WriteupService } from './games/writeups.ts';
 import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
 import { errors } from './http/errors.ts';
@@ -31,7 +43,9 @@ import { openapi } from './http/openapi.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
-import { LocalBus } from './live/bus.ts';
+import { type LiveBus, LocalBus } from './live/bus.ts';
+import { registerHubs } from './live/hubs.ts';
+import { PostgresBus } from './live/postgres-bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AccountMails } from './services/account-mails.ts';
 import { AccountTokens } from './services/account-tokens.ts';
@@ -69,12 +83,20 @@ export const buildApp = async ({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: settings.trustProxy,
   });
-  app.decorate('bus', new LocalBus());
+  // One process on SQLite; on PostgreSQL every process shares the live messages through LISTEN/NOTIFY.
+  let bus: LiveBus = new LocalBus();
+  if (connection.dialect === 'postgres') {
+    const pgBus = new PostgresBus({ databaseUrl: settings.databaseUrl, db: connection.db, log: app.log });
+    await pgBus.start();
+    app.addHook('onClose', async () => pgBus.close());
+    bus = pgBus;
+  }
+  app.decorate('bus', bus);
   const config = new ConfigStore(connection.db, settings.portMapping);
   const sessions = new SessionStore(connection.db);
   const secrets = new PlatformSecrets(connection.db);
   const apiTokens = new ApiTokenService(connection.db, secrets);
-  const auditLog = new AuditLog(connection.db);
+  const auditLog = new AuditLog(connection.db, Date.now, app.bus);
   const captcha = new Captcha(connection.db, config, settings.captcha, app.log);
   const mailer = createMailer({
     smtpUrl: settings.smtpUrl,
@@ -92,6 +114,7 @@ export const buildApp = async ({
   await app.register(health, { db: connection.db });
   await app.register(auditPlugin, { log: auditLog });
   await app.register(auth, { sessions, apiTokens });
+  registerHubs(app, { db: connection.db, sessions, apiTokens });
   if (settings.rateLimit) await app.register(rateLimit);
   await app.register(uploads);
   await app.register(infoApi, { config });
@@ -108,15 +131,40 @@ export const buildApp = async ({
   const gameKeys = new GameKeys(secrets);
   const challenges = new ChallengeService(connection.db, files);
   const divisions = new DivisionService(connection.db);
+  const scoreboards = new Scoreboards(connection.db);
   await app.register(gamesApi, {
     games: new GameService(connection.db, gameKeys, files, challenges),
     divisions,
     challenges,
     catalog: new GameCatalog(connection.db),
     participations: new ParticipationService(connection.db, gameKeys),
-    play: new PlayService(connection.db, files, divisions),
+    play: new PlayService(connection.db, files, divisions, scoreboards),
+    scoreboards,
   });
-  setupContainers(app, { settings, db: connection.db, config });
+  const feed = new GameFeed(connection.db, app.bus);
+  const judge = new Judge(connection.db, feed, app.bus, scoreboards, divisions, app.log);
+  await app.register(scoreboardApi, {
+    scoreboards,
+    submissions: new SubmissionService(connection.db, divisions, judge),
+    monitor: new MonitorService(connection.db),
+  });
+  app.addHook('onReady', async () => judge.resume());
+  // Judging in flight finishes before the database goes.
+  app.addHook('onClose', async () => judge.idle());
+  await app.register(writeupsApi, { writeups: new WriteupService(connection.db, files) });
+  await app.register(noticesApi, {
+    notices: new NoticeService(connection.db, new GameFeed(connection.db, app.bus)),
+  });
+  const containers = setupContainers(app, { settings, db: connection.db, config });
+  const gameContainers = new GameContainers(
+    connection.db,
+    containers,
+    config,
+    divisions,
+    new GameFeed(connection.db, app.bus),
+  );
+  challenges.onDisable((challengeId, deleted) => gameContainers.destroyForChallenge(challengeId, deleted));
+  await app.register(containersApi, { db: connection.db, gameContainers, captures: app.captures });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 
   app.addHook('onClose', async () => connection.db.destroy());

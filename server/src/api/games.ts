@@ -1,5 +1,5 @@
 // §2.5 Edit (games, divisions, challenges, flags), §2.6 Game (listing, joining, playing) and the participation
-// review of §2.2. Flush, export/import, notices, writeups, scoreboards, submissions and containers come later.
+// review of §2.2; every change the scoreboard depends on marks it stale. Export/import comes later.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { GameCatalog } from '../games/catalog.ts';
@@ -8,6 +8,7 @@ import type { DivisionService } from '../games/divisions.ts';
 import type { GameService } from '../games/games.ts';
 import type { ParticipationService } from '../games/participation.ts';
 import type { PlayService } from '../games/play.ts';
+import type { Scoreboards } from '../games/scoreboard.ts';
 import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
@@ -20,10 +21,12 @@ export interface GamesApiOptions {
   catalog: GameCatalog;
   participations: ParticipationService;
   play: PlayService;
+  /** Told about every change the scoreboard depends on (§4.3). */
+  scoreboards: Scoreboards;
 }
 
 export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) => {
-  const { games, divisions, challenges, catalog, participations, play } = options;
+  const { games, divisions, challenges, catalog, participations, play, scoreboards } = options;
   const { edit, game, admin } = routes;
 
   // ---- Edit: games ----
@@ -37,9 +40,14 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
     return games.page(count, skip);
   });
   mount(app, edit.game, async (request) => games.info(request.params.id));
-  mount(app, edit.updateGame, async (request) => games.update(request.params.id, request.body));
+  mount(app, edit.updateGame, async (request) => {
+    const updated = await games.update(request.params.id, request.body);
+    await scoreboards.invalidate(request.params.id);
+    return updated;
+  });
   mount(app, edit.deleteGame, async (request) => {
     await games.delete(request.params.id);
+    scoreboards.forget(request.params.id);
     await audit(request, 'Information', `Deleted game #${request.params.id}`);
     return undefined;
   });
@@ -49,25 +57,51 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
   mount(app, edit.hashSalt, async (request) => games.hashSalt(request.params.id));
 
   // ---- Edit: divisions ----
-  mount(app, edit.createDivision, async (request) => divisions.create(request.params.id, request.body));
+  mount(app, edit.createDivision, async (request) => {
+    const created = await divisions.create(request.params.id, request.body);
+    await scoreboards.invalidate(request.params.id);
+    return created;
+  });
   mount(app, edit.divisions, async (request) => divisions.list(request.params.id));
-  mount(app, edit.updateDivision, async (request) =>
-    divisions.update(request.params.id, request.params.divisionId, request.body),
-  );
+  mount(app, edit.updateDivision, async (request) => {
+    const updated = await divisions.update(request.params.id, request.params.divisionId, request.body);
+    await scoreboards.invalidate(request.params.id);
+    return updated;
+  });
   mount(app, edit.deleteDivision, async (request) => {
     await divisions.delete(request.params.id, request.params.divisionId);
+    await scoreboards.invalidate(request.params.id);
     return undefined;
   });
 
   // ---- Edit: challenges and flags ----
   mount(app, edit.createChallenge, async (request) => challenges.create(request.params.id, request.body));
-  mount(app, edit.challenges, async (request) => challenges.list(request.params.id));
-  mount(app, edit.challenge, async (request) => challenges.detail(request.params.id, request.params.cId));
-  mount(app, edit.updateChallenge, async (request) =>
-    challenges.update(request.params.id, request.params.cId, request.body),
+  // Current values and solve counts come from the scoreboard snapshot.
+  const withAccepted = async <T extends { id: number; acceptedCount: number }>(
+    gameId: number,
+    detail: T,
+  ) => ({
+    ...detail,
+    acceptedCount: (await scoreboards.get(gameId))?.challenges.get(detail.id)?.solved ?? 0,
+  });
+  mount(app, edit.challenges, async (request) => {
+    const snapshot = await scoreboards.get(request.params.id);
+    return (await challenges.list(request.params.id)).map((c) => ({
+      ...c,
+      score: snapshot?.challenges.get(c.id)?.score ?? c.score,
+    }));
+  });
+  mount(app, edit.challenge, async (request) =>
+    withAccepted(request.params.id, await challenges.detail(request.params.id, request.params.cId)),
   );
+  mount(app, edit.updateChallenge, async (request) => {
+    const updated = await challenges.update(request.params.id, request.params.cId, request.body);
+    await scoreboards.invalidate(request.params.id);
+    return withAccepted(request.params.id, updated);
+  });
   mount(app, edit.deleteChallenge, async (request) => {
     await challenges.delete(request.params.id, request.params.cId);
+    await scoreboards.invalidate(request.params.id);
     return undefined;
   });
   mount(app, edit.updateAttachment, async (request) => {
@@ -78,9 +112,12 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
     await challenges.addFlags(request.params.id, request.params.cId, request.body);
     return undefined;
   });
-  mount(app, edit.deleteFlag, async (request) =>
-    challenges.deleteFlag(request.params.id, request.params.cId, request.params.fId),
-  );
+  mount(app, edit.deleteFlag, async (request) => {
+    // Removing the last flag disables the challenge, which takes it off the scoreboard.
+    const status = await challenges.deleteFlag(request.params.id, request.params.cId, request.params.fId);
+    await scoreboards.invalidate(request.params.id);
+    return status;
+  });
 
   // ---- Game: listings and joining ----
   mount(app, game.recent, async (request) => catalog.recent(request.query.limit ?? 0));
@@ -92,6 +129,8 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
   mount(app, game.check, async (request) => participations.check(callerOf(request).id, request.params.id));
   mount(app, game.join, async (request) => {
     await participations.join(callerOf(request).id, request.params.id, request.body);
+    // Joining may accept the team at once, which puts it on the board.
+    await scoreboards.invalidate(request.params.id);
     return undefined;
   });
   mount(app, game.leave, async (request) => {
@@ -101,6 +140,7 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
   mount(app, game.participations, async (request) => participations.list(request.params.id));
   mount(app, admin.updateParticipation, async (request) => {
     await participations.review(request.params.id, request.body);
+    await scoreboards.invalidateParticipation(request.params.id);
     await audit(request, 'Information', `Reviewed participation #${request.params.id}`);
     return undefined;
   });

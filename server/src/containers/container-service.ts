@@ -2,7 +2,7 @@
 // renewal window, destroy; a reaper removes expired containers and marks those the engine lost.
 // The game layer decides who may start what; this only keeps the engine and the `containers` table in step.
 import { randomUUID } from 'node:crypto';
-import type { ContainerPortMappingType } from '@pennon/sdk/contract';
+import type { ContainerInfoModel, ContainerPortMappingType } from '@pennon/sdk/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ContainersTable, Database } from '../db/schema.ts';
@@ -19,7 +19,21 @@ export interface StartOptions {
   spec: Omit<ContainerSpec, 'publish' | 'labels' | 'name'> & { labels?: Record<string, string> };
   /** The game instance it serves; omitted for an admin test container. */
   instanceId?: number;
+  /** The challenge it runs. */
+  challengeId?: number;
+  /** Record its proxied connections (§4.16); only honoured in PlatformProxy mode. */
+  capture?: boolean;
 }
+
+/** What players (and the edit page) see of a container (§2.10 ContainerInfoModel). */
+export const toContainerInfo = (record: ContainerRecord): ContainerInfoModel => ({
+  status: record.status === 'Running' ? 'Running' : 'Destroyed',
+  startedAt: record.started_at,
+  expectStopAt: record.expect_stop_at,
+  entry: record.is_proxy
+    ? record.id
+    : `${record.public_ip ?? record.ip}:${record.public_port ?? record.port}`,
+});
 
 export interface ReapResult {
   destroyed: string[];
@@ -44,7 +58,7 @@ export class ContainerService {
     this.destroyListeners.push(listener);
   }
 
-  async start({ spec, instanceId }: StartOptions): Promise<ContainerRecord> {
+  async start({ spec, instanceId, challengeId, capture }: StartOptions): Promise<ContainerRecord> {
     const guid = randomUUID();
     const isProxy = this.portMapping === 'PlatformProxy';
     const created = await this.provider.create({
@@ -72,6 +86,8 @@ export class ContainerService {
       status: 'Running',
       instance_id: instanceId ?? null,
       is_proxy: isProxy ? 1 : 0,
+      challenge_id: challengeId ?? null,
+      traffic_capture: isProxy && capture ? 1 : 0,
     };
     try {
       await this.db.insertInto('containers').values(record).execute();

@@ -8,6 +8,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type { CaptureTap, TrafficCapture } from './capture.ts';
 import type { ContainerRecord, ContainerService } from './container-service.ts';
 
 /** GZ::CTF lets a connection in while the count is ≤ 32, so 33 fit. */
@@ -27,6 +28,8 @@ export interface ProxyOptions {
   /** How long a validity answer is reused (default 10 s). */
   validityTtlMs?: number;
   sessionLimitMs?: number;
+  /** Records the connections of containers that have traffic capture on (§4.16). */
+  capture?: TrafficCapture;
   log?: FastifyBaseLogger;
 }
 
@@ -137,10 +140,19 @@ export class ContainerProxy {
       return;
     }
     socket.once('close', () => upstream.destroy());
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.pump(ws, upstream, record.id));
+    let tap: CaptureTap | undefined;
+    if (!noinst && record.traffic_capture && this.options.capture) {
+      tap = await this.options.capture.open(record, request.socket.remoteAddress).catch((error: unknown) => {
+        this.options.log?.warn({ err: error, container: record.id }, 'traffic capture failed');
+        return undefined;
+      });
+      if (tap) socket.once('close', () => tap?.close());
+      if (socket.destroyed) return tap?.close();
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.pump(ws, upstream, record.id, tap));
   }
 
-  private pump(ws: WebSocket, tcp: net.Socket, guid: string): void {
+  private pump(ws: WebSocket, tcp: net.Socket, guid: string, tap?: CaptureTap): void {
     let done = false;
     const session = {
       close: () => {
@@ -148,6 +160,7 @@ export class ContainerProxy {
         done = true;
         clearTimeout(timer);
         this.sessions.delete(session);
+        tap?.close();
         tcp.destroy();
         if (ws.readyState === WebSocket.OPEN) ws.close();
         // A peer that never answers the close frame is cut off.
@@ -168,6 +181,7 @@ export class ContainerProxy {
     };
     tcp.on('data', (chunk: Buffer) => {
       if (ws.readyState !== WebSocket.OPEN) return;
+      tap?.fromServer(chunk);
       ws.send(chunk, { binary: true }, afterSend);
       if (!tcpPaused && ws.bufferedAmount > WS_HIGH_WATER) {
         tcpPaused = true;
@@ -182,7 +196,10 @@ export class ContainerProxy {
       // binaryType is the default nodebuffer: a Buffer per message.
       const chunks = Array.isArray(data) ? data : [data as Buffer];
       let ok = true;
-      for (const chunk of chunks) ok = tcp.write(chunk) && ok;
+      for (const chunk of chunks) {
+        tap?.fromClient(chunk);
+        ok = tcp.write(chunk) && ok;
+      }
       if (!ok && !ws.isPaused) {
         ws.pause();
         tcp.once('drain', () => ws.resume());

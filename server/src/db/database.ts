@@ -26,6 +26,25 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** Distinct SQL texts kept prepared; queries with IN lists of varying length would otherwise grow it forever. */
+const statementCacheSize = 500;
+
+// Kysely prepares every query it runs; preparing costs more than running most of ours, so the same SQL text reuses
+// its statement. Safe because the driver runs each statement to completion synchronously.
+const cachePreparedStatements = (sqlite: SqliteDatabase.Database): void => {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (!statement) {
+      if (cache.size >= statementCacheSize) cache.clear();
+      statement = prepare(source);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+};
+
 export const connect = (databaseUrl: string): Connection => {
   if (isPostgres(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes });
@@ -42,8 +61,12 @@ export const connect = (databaseUrl: string): Connection => {
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers go on while a write commits; a busy timeout rides out short write locks.
   sqlite.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs at checkpoints, not on every commit: a crash of the process loses nothing, a power
+  // cut at worst the last commits. Syncing each commit made every write (each judged flag) wait for the disk.
+  sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  cachePreparedStatements(sqlite);
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',

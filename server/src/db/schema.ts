@@ -1,6 +1,7 @@
 // Table types of the database, one interface per table, as Kysely sees them.
 // Timestamps are Unix milliseconds (numbers on both engines, see database.ts); flags are integer 0/1.
 import type {
+  AnswerResult,
   ChallengeCategory,
   ChallengeType,
   EventType,
@@ -11,7 +12,7 @@ import type {
   Role,
   TaskStatus,
 } from '@pennon/sdk/contract';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface ConfigTable {
   /** A configuration section: accountPolicy, globalConfig or containerPolicy. */
@@ -246,6 +247,8 @@ export interface GameInstancesTable {
   flag_id: number | null;
   /** DynamicContainer: the flag generated for this team. */
   flag: string | null;
+  /** When a container of this instance was last created or destroyed (the 10 s cooldown, §1.7). */
+  last_container_operation: ColumnType<number | null, number | null | undefined>;
 }
 
 /** A challenge container the platform started (§4.10); the row goes when the container is destroyed. */
@@ -267,6 +270,10 @@ export interface ContainersTable {
   /** The game instance it serves; null for an admin test container. */
   instance_id: number | null;
   is_proxy: number;
+  /** The challenge it runs (set for admin test containers and game containers). */
+  challenge_id: ColumnType<number | null, number | null | undefined>;
+  /** 1: the proxy records its connections (§4.16). */
+  traffic_capture: Generated<number>;
 }
 
 /** A notice every player of the game sees (§4.11); `values` is a JSON string array. */
@@ -287,6 +294,54 @@ export interface GameEventsTable {
   time: number;
   user_name: string;
   team_name: string;
+}
+
+/** A flag submitted by a player (§4.7); `status` is FlagSubmitted until a checker judged it. */
+export interface SubmissionsTable {
+  id: Generated<number>;
+  game_id: number;
+  participation_id: number;
+  challenge_id: number;
+  user_id: string | null;
+  answer: string;
+  status: AnswerResult;
+  time: number;
+}
+
+/** A team's first accepted submission of a challenge: one row per (participation, challenge). */
+export interface SolvesTable {
+  participation_id: number;
+  challenge_id: number;
+  game_id: number;
+  submission_id: number;
+  time: number;
+}
+
+/** A wrong answer that was another team's flag (§4.9). */
+export interface CheatInfosTable {
+  id: Generated<number>;
+  game_id: number;
+  submission_id: number;
+  submit_participation_id: number;
+  owned_participation_id: number;
+}
+
+/** Bumped whenever a game's scoreboard must be rebuilt, so every process notices. */
+export interface ScoreboardVersionsTable {
+  game_id: number;
+  version: number;
+}
+
+/** A team's writeup for a game (§4.12): one per participation, replaced on upload. */
+export interface WriteupsTable {
+  participation_id: number;
+  game_id: number;
+  /** The stored PDF: a reference held in `files`. */
+  file_hash: string;
+  /** `Writeup-{gameId}-{teamId}-{yyyyMMdd-HH.mm.ss}Z.pdf` */
+  file_name: string;
+  size: number;
+  uploaded_at: number;
 }
 
 export interface Database {
@@ -313,4 +368,9 @@ export interface Database {
   containers: ContainersTable;
   game_notices: GameNoticesTable;
   game_events: GameEventsTable;
+  writeups: WriteupsTable;
+  submissions: SubmissionsTable;
+  solves: SolvesTable;
+  cheat_infos: CheatInfosTable;
+  scoreboard_versions: ScoreboardVersionsTable;
 }

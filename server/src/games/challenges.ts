@@ -7,10 +7,12 @@ import type {
   ChallengeInfoModel,
   ChallengeType,
   ChallengeUpdateModel,
+  ContainerInfoModel,
   FlagCreateModel,
   TaskStatus,
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import { toContainerInfo } from '../containers/container-service.ts';
 import type { ChallengesTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -33,7 +35,7 @@ const toInfo = (c: Challenge): ChallengeInfoModel => ({
   category: c.category,
   type: c.type,
   isEnabled: c.is_enabled === 1,
-  // The dynamic score comes with the scoreboard; until then a challenge is worth its original score.
+  // api/games.ts replaces it with the dynamic value from the scoreboard snapshot.
   score: c.original_score,
   minScore: minScoreOf(c),
   originalScore: c.original_score,
@@ -45,6 +47,7 @@ const flag = (value: boolean | null | undefined) => (value == null ? undefined :
 export class ChallengeService {
   private readonly attachments: Attachments;
   private readonly instances: Instances;
+  private readonly disableListeners: Array<(challengeId: number, deleted: boolean) => Promise<void>> = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -52,6 +55,15 @@ export class ChallengeService {
   ) {
     this.attachments = new Attachments(db, files);
     this.instances = new Instances(db);
+  }
+
+  /** Called when a challenge is disabled or deleted (its containers are destroyed). */
+  onDisable(listener: (challengeId: number, deleted: boolean) => Promise<void>): void {
+    this.disableListeners.push(listener);
+  }
+
+  private async disabled(challengeId: number, deleted = false): Promise<void> {
+    for (const listener of this.disableListeners) await listener(challengeId, deleted);
   }
 
   async create(gameId: number, input: ChallengeCreateInput): Promise<ChallengeEditDetailModel> {
@@ -122,12 +134,11 @@ export class ChallengeService {
       hints: JSON.parse(c.hints) as string[],
       flagTemplate: c.flag_template,
       isEnabled: c.is_enabled === 1,
-      // Counted by the scoreboard, which comes with submissions.
+      // api/games.ts fills it in from the scoreboard snapshot.
       acceptedCount: 0,
       fileName: c.file_name,
       attachment: attachmentOf(c.attachment_id),
-      // Test containers come with the container engine.
-      testContainer: null,
+      testContainer: await this.testContainer(id),
       flags: flags.map((f) => ({ id: f.id, flag: f.flag, attachment: attachmentOf(f.attachment_id) })),
       containerImage: c.container_image,
       memoryLimit: c.memory_limit,
@@ -195,6 +206,7 @@ export class ChallengeService {
     }
     // New-challenge/new-hint notices and destroying containers on disable come with notices and containers.
     if (model.isEnabled && c.is_enabled === 0) await this.instances.forChallenge(id, gameId);
+    if (model.isEnabled === false && c.is_enabled === 1) await this.disabled(id);
     return this.detail(gameId, id);
   }
 
@@ -205,8 +217,20 @@ export class ChallengeService {
       .select('attachment_id')
       .where('challenge_id', '=', id)
       .execute();
+    await this.disabled(id, true);
     await this.db.deleteFrom('challenges').where('id', '=', id).execute();
     await this.attachments.remove([c.attachment_id, ...flags.map((f) => f.attachment_id)]);
+  }
+
+  /** The admin's test container of the challenge (§2.5), as the edit page shows it. */
+  private async testContainer(challengeId: number): Promise<ContainerInfoModel | null> {
+    const record = await this.db
+      .selectFrom('containers')
+      .selectAll()
+      .where('challenge_id', '=', challengeId)
+      .where('instance_id', 'is', null)
+      .executeTakeFirst();
+    return record ? toContainerInfo(record) : null;
   }
 
   /** Releases the attachments of every challenge of a game that is about to go. */

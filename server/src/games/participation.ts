@@ -166,7 +166,6 @@ export class ParticipationService {
     if (model.status && model.status !== 'Unsubmitted' && model.status !== participation.status) {
       await this.setStatus(participation, model.status);
     }
-    // The scoreboard, once it exists, is rebuilt here.
   }
 
   async list(gameId: number): Promise<ParticipationInfoModel[]> {

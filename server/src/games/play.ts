@@ -11,6 +11,7 @@ import {
   type ScoreboardItem,
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
+import { toContainerInfo } from '../containers/container-service.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { avatarUrl, isUniqueViolation } from '../services/users.ts';
@@ -23,9 +24,9 @@ import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
 import { may } from './permissions.ts';
-
-/** DateTimeOffset.MinValue: "no scored solve yet". */
-const noSolveTime = -62135596800000;
+import type { Scoreboards } from './scoreboard.ts';
+import { noSolveTime } from './scoring.ts';
+import { attemptsOf } from './submissions.ts';
 
 /** Picking a free flag may collide with another team's pick; this many tries are plenty. */
 const allocationTries = 5;
@@ -37,6 +38,7 @@ export class PlayService {
     private readonly db: Kysely<Database>,
     files: FileStore,
     private readonly divisions: DivisionService,
+    private readonly scoreboards: Scoreboards,
     private readonly now: () => number = Date.now,
   ) {
     this.attachments = new Attachments(db, files);
@@ -58,15 +60,18 @@ export class PlayService {
         .orderBy('id')
         .execute()
     ).filter((c) => may(rules, c.id, GamePermission.ViewChallenge));
+    const snapshot = await this.scoreboards.get(gameId);
     const challenges: ChallengesByCategory = {};
     for (const category of ChallengeCategoryValues) {
-      const inCategory = visible.filter((c) => c.category === category).map(toChallengeInfo);
+      const inCategory = visible
+        .filter((c) => c.category === category)
+        .map((c) => snapshot?.challenges.get(c.id) ?? toChallengeInfo(c));
       if (inCategory.length > 0) challenges[category] = inCategory;
     }
     return {
       challenges,
       challengeCount: visible.length,
-      rank: await this.rankStub(participation),
+      rank: snapshot?.byTeam.get(participation.team_id) ?? (await this.rankStub(participation)),
       teamToken: participation.token,
       writeupRequired: game.writeup_required === 1,
       writeupDeadline: game.writeup_deadline,
@@ -101,12 +106,11 @@ export class PlayService {
       content: c.content,
       category: c.category,
       hints: JSON.parse(c.hints) as string[],
-      // The dynamic score and the team's attempts come with the scoreboard and submissions.
-      score: c.original_score,
+      score: (await this.scoreboards.get(gameId))?.challenges.get(c.id)?.score ?? c.original_score,
       type: c.type,
       context,
       limit: c.submission_limit,
-      attempts: 0,
+      attempts: await attemptsOf(this.db, participation.id, c.id),
       deadline: c.deadline_utc,
     };
   }
@@ -150,7 +154,20 @@ export class PlayService {
     // A team's own file is downloaded under the challenge's file name, so it doesn't tell whose it is.
     if (url && downloadName && attachment?.type === 'Local')
       url = url.replace(/[^/]*$/, encodeURIComponent(downloadName));
-    return { closeTime: null, instanceEntry: null, url, fileSize: attachment?.fileSize ?? null };
+    const container = c.type.endsWith('Container')
+      ? await this.db
+          .selectFrom('containers')
+          .selectAll()
+          .where('instance_id', '=', instance.id)
+          .where('status', '=', 'Running')
+          .executeTakeFirst()
+      : undefined;
+    return {
+      closeTime: container?.expect_stop_at ?? null,
+      instanceEntry: container ? toContainerInfo(container).entry : null,
+      url,
+      fileSize: attachment?.fileSize ?? null,
+    };
   }
 
   /** Hands the instance a random flag no other team holds (the unique index on flag_id settles races). */
@@ -190,7 +207,7 @@ export class PlayService {
     throw new HttpError(404, 'No attachment is left for your team');
   }
 
-  /** The team's scoreboard line, until the scoreboard exists: nothing solved, not ranked (rank 0). */
+  /** A team not on the scoreboard yet (accepted since its last rebuild): nothing solved, not ranked. */
   private async rankStub(participation: Participation): Promise<ScoreboardItem> {
     const team = await this.db
       .selectFrom('teams')

@@ -13,7 +13,8 @@ const matches = (header: string | undefined, etag: string): boolean =>
 
 export const etagOnSend: onSendHookHandler = async (request, reply, payload) => {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-  const etag = weakEtag(payload);
+  // A handler that knows its version (a scoreboard snapshot) sets the tag itself: no hashing per reply.
+  const etag = (reply.getHeader('etag') as string | undefined) ?? weakEtag(payload);
   reply.header('etag', etag).header('cache-control', 'no-cache, must-revalidate');
   if (!matches(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);

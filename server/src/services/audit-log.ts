@@ -2,6 +2,10 @@
 import type { LogLevel, LogLevelFilter, LogMessageModel, TaskStatus } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { LiveBus } from '../live/bus.ts';
+
+/** Levels pushed live to the admin hub (§1.9: Information and above). */
+const pushedLevels = new Set<LogLevel>(['Information', 'Warning', 'Error', 'Fatal']);
 
 export interface LogEntry {
   level: LogLevel;
@@ -15,20 +19,27 @@ export class AuditLog {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    /** Where each written entry is also pushed (`ReceivedLog` on the admin hub). */
+    private readonly bus?: LiveBus,
   ) {}
 
   async write(entry: LogEntry): Promise<void> {
-    await this.db
-      .insertInto('logs')
-      .values({
-        time: this.now(),
-        level: entry.level,
-        msg: entry.msg,
-        name: entry.name ?? null,
-        ip: entry.ip ?? null,
-        status: entry.status ?? null,
-      })
-      .execute();
+    const row = {
+      time: this.now(),
+      level: entry.level,
+      msg: entry.msg,
+      name: entry.name ?? null,
+      ip: entry.ip ?? null,
+      status: entry.status ?? null,
+    };
+    await this.db.insertInto('logs').values(row).execute();
+    if (this.bus && pushedLevels.has(row.level)) {
+      this.bus.publish({
+        hub: 'admin',
+        method: 'ReceivedLog',
+        payload: { ...row, name: row.name ?? 'Anonymous' },
+      });
+    }
   }
 
   async list(level: LogLevelFilter, count: number, skip: number): Promise<LogMessageModel[]> {

@@ -53,3 +53,66 @@ export const readAll = async (host: string, port: number, timeoutMs = 10_000): P
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };
+
+/**
+ * An image whose default command serves like a challenge: each connection gets its GZCTF_FLAG, then the first line
+ * it sends echoed back as `echo:<line>`. Made once from the test image by a commit (no registry, no build).
+ */
+export const serviceImage = 'localhost/pennon-flag-service:latest';
+export const SERVICE_PORT = 9999;
+
+export const ensureServiceImage = async (): Promise<string> => {
+  const { docker } = testProvider();
+  try {
+    await docker.getImage(serviceImage).inspect();
+    return serviceImage;
+  } catch {
+    // Not there yet.
+  }
+  const container = await docker.createContainer({
+    Image: testImage,
+    Cmd: [
+      'sh',
+      '-c',
+      `while true; do nc -l -p ${SERVICE_PORT} -e sh -c 'echo "$GZCTF_FLAG"; read line; echo "echo:$line"'; done`,
+    ],
+  });
+  try {
+    const [repo, tag] = serviceImage.split(/:(?=[^:]+$)/) as [string, string];
+    await container.commit({ repo, tag });
+  } finally {
+    await container.remove({ force: true });
+  }
+  return serviceImage;
+};
+
+/** Talks to a service from ensureServiceImage: the flag line, then the echo of `line`. Retries while it starts. */
+export const converse = async (
+  host: string,
+  port: number,
+  line: string,
+  timeoutMs = 15_000,
+): Promise<{ flag: string; echo: string }> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await new Promise<string>((resolve) => {
+      let buffer = '';
+      let sent = false;
+      const socket: Socket = connect({ host, port });
+      socket.setTimeout(3_000, () => socket.destroy());
+      socket.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        if (!sent && buffer.includes('\n')) {
+          sent = true;
+          socket.write(`${line}\n`);
+        }
+        if (buffer.includes('echo:') && buffer.endsWith('\n')) socket.end();
+      });
+      socket.on('error', () => resolve(''));
+      socket.on('close', () => resolve(buffer));
+    });
+    const [flag = '', echo = ''] = text.split('\n');
+    if (echo || Date.now() > deadline) return { flag, echo };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};

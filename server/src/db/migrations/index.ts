@@ -8,6 +8,9 @@ import * as m0005 from './0005_tokens_logs.ts';
 import * as m0006 from './0006_games.ts';
 import * as m0007 from './0007_containers.ts';
 import * as m0008 from './0008_feed.ts';
+import * as m0009 from './0009_submissions.ts';
+import * as m0010 from './0010_writeups.ts';
+import * as m0011 from './0011_capture.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0006_games': m0006,
   '0007_containers': m0007,
   '0008_feed': m0008,
+  '0009_submissions': m0009,
+  '0010_writeups': m0010,
+  '0011_capture': m0011,
 };

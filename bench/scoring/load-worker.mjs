@@ -1,0 +1,38 @@
+// A bounded closed-loop load generator on its own thread: `connections` keep-alive connections, each sending its
+// own request template again and again for `durationMs`. Reports throughput and latency percentiles.
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Pool } from 'undici';
+
+const { origin, connections, durationMs, templates } = workerData;
+const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+const latencies = [];
+const statuses = {};
+let bytes = 0;
+const deadline = performance.now() + durationMs;
+
+const loop = async (i) => {
+  const template = templates[i % templates.length];
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    const res = await pool.request(template);
+    for await (const chunk of res.body) bytes += chunk.length;
+    latencies.push(performance.now() - started);
+    statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+  }
+};
+
+const started = performance.now();
+await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
+const seconds = (performance.now() - started) / 1000;
+await pool.close();
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+parentPort.postMessage({
+  requests: latencies.length,
+  perSecond: latencies.length / seconds,
+  p50: at(0.5),
+  p99: at(0.99),
+  statuses,
+  bytesPerResponse: bytes / Math.max(1, latencies.length),
+});

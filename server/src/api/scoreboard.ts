@@ -1,0 +1,98 @@
+// §2.6 submitting flags, the scoreboard and monitoring; §2.5 scoreboard flush; and the CTFtime feed (not in
+// GZ::CTF's API, so a plain route outside the shared contract).
+import { routes, type ScoreboardModel } from '@pennon/sdk/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ctftimeFeed } from '../games/ctftime.ts';
+import type { MonitorService } from '../games/monitor.ts';
+import type { Scoreboards, Snapshot } from '../games/scoreboard.ts';
+import { type Sheet, scoreboardSheet, submissionSheet } from '../games/sheets.ts';
+import type { SubmissionService } from '../games/submissions.ts';
+import { callerOf } from '../http/auth.ts';
+import { HttpError } from '../http/http-error.ts';
+import { mount } from '../http/mount.ts';
+
+/** The scoreboard is generated ahead of the start, so it may be read this early (§2.6). */
+const earlyScoreboard = 15 * 60_000;
+
+export interface ScoreboardApiOptions {
+  scoreboards: Scoreboards;
+  submissions: SubmissionService;
+  monitor: MonitorService;
+  now?: () => number;
+}
+
+export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApiOptions) => {
+  const { scoreboards, submissions, monitor, now = Date.now } = options;
+  const { game, edit } = routes;
+
+  const snapshotOf = async (gameId: number): Promise<Snapshot> => {
+    const snapshot = await scoreboards.get(gameId);
+    if (!snapshot) throw new HttpError(404, 'Game not found');
+    return snapshot;
+  };
+  const download = (reply: FastifyReply, sheet: Sheet) =>
+    reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(sheet.name)}`)
+      .send(sheet.body);
+
+  // ---- Playing (★) ----
+  mount(app, game.submit, async (request) =>
+    submissions.submit(
+      callerOf(request).id,
+      request.params.id,
+      request.params.challengeId,
+      request.body.flag,
+    ),
+  );
+  mount(app, game.submissionStatus, async (request) => {
+    const { id, challengeId, submitId } = request.params;
+    return submissions.status(callerOf(request).id, id, challengeId, submitId);
+  });
+
+  // ---- Scoreboard ----
+  mount(app, game.scoreboard, async (request, reply) => {
+    const snapshot = await snapshotOf(request.params.id);
+    if (now() < snapshot.game.start - earlyScoreboard)
+      throw new HttpError(400, 'The game has not started yet');
+    // Serialized once per rebuild; the ETag comes from the snapshot, not from hashing every reply.
+    reply.header('etag', snapshot.etag);
+    return reply.type('application/json').send(snapshot.json) as unknown as ScoreboardModel;
+  });
+  mount(app, edit.flushScoreboard, async (request) => {
+    await snapshotOf(request.params.id);
+    await scoreboards.invalidate(request.params.id);
+    return undefined;
+  });
+  app.get<{ Params: { id: string } }>(
+    '/api/game/:id/ctftime',
+    { schema: { hide: true } },
+    async (request) => {
+      const id = Number(request.params.id);
+      const snapshot = Number.isSafeInteger(id) ? await scoreboards.get(id) : undefined;
+      if (!snapshot || snapshot.game.hidden) throw new HttpError(404, 'Game not found');
+      return ctftimeFeed(snapshot.model);
+    },
+  );
+
+  // ---- Monitoring ----
+  mount(app, game.events, async (request) => {
+    const { hideContainer = false, count = 100, skip = 0 } = request.query;
+    return monitor.events(request.params.id, hideContainer, { count, skip });
+  });
+  mount(app, game.submissions, async (request) => {
+    const { type, count = 100, skip = 0 } = request.query;
+    return monitor.submissions(request.params.id, type, { count, skip });
+  });
+  mount(app, game.cheatInfo, async (request) => monitor.cheatInfo(request.params.id));
+  mount(app, game.scoreboardSheet, async (request, reply) => {
+    const info = await monitor.started(request.params.id);
+    const snapshot = await snapshotOf(info.id);
+    return download(reply, await scoreboardSheet(info.title, snapshot.model, now()));
+  });
+  mount(app, game.submissionSheet, async (request, reply) => {
+    const info = await monitor.started(request.params.id);
+    const all = await monitor.submissions(info.id, undefined, { count: 0, skip: 0 });
+    return download(reply, await submissionSheet(info.title, all, now()));
+  });
+};

@@ -1,0 +1,382 @@
+// Game containers (§4.10): a team starts, extends and destroys the container of its instance of a container
+// challenge; admins list and destroy them, and start test containers from the edit page. The engine side and the
+// lifetimes live in ContainerService; this decides who may do what and keeps the game's feed.
+import { type ContainerInfoModel, type ContainerInstanceModel, GamePermission } from '@pennon/sdk/contract';
+import type { Kysely } from 'kysely';
+import {
+  type ContainerRecord,
+  type ContainerService,
+  toContainerInfo,
+} from '../containers/container-service.ts';
+import type { ChallengeEnv } from '../containers/provider.ts';
+import type { Database } from '../db/schema.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { ConfigStore } from '../services/config-store.ts';
+import { avatarUrl } from '../services/users.ts';
+import { type Challenge, isContainer } from './challenges.ts';
+import { playContext } from './context.ts';
+import type { DivisionService } from './divisions.ts';
+import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
+import type { GameFeed } from './feed.ts';
+import type { Game } from './game-store.ts';
+import type { Participation } from './participation.ts';
+import { may } from './permissions.ts';
+
+/** Per instance, a container may be created or destroyed once every 10 s (§1.7). */
+export const CONTAINER_COOLDOWN_MS = 10_000;
+const TEST_TEAM_HASH = 'TestTeamHash';
+const TEST_FLAG = 'flag{GZCTF_dynamic_flag_test}';
+const DEFAULT_MEMORY_MB = 64;
+const DEFAULT_CPU = 1;
+
+interface Instance {
+  id: number;
+  flag: string | null;
+  last_container_operation: number | null;
+}
+
+interface Played {
+  game: Game;
+  participation: Participation;
+  challenge: Challenge;
+  instance: Instance;
+}
+
+export class GameContainers {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly containers: ContainerService,
+    private readonly config: ConfigStore,
+    private readonly divisions: DivisionService,
+    private readonly feed: GameFeed,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The context check (★), ViewChallenge, the instance; then: a container challenge with something to run. */
+  private async played(userId: string, gameId: number, challengeId: number): Promise<Played> {
+    const { game, participation } = await playContext(this.db, gameId, userId, {
+      denyAfterEnd: true,
+      now: this.now(),
+    });
+    const challenge =
+      challengeId > 0
+        ? await this.db
+            .selectFrom('challenges')
+            .selectAll()
+            .where('id', '=', challengeId)
+            .where('game_id', '=', gameId)
+            .where('is_enabled', '=', 1)
+            .executeTakeFirst()
+        : undefined;
+    if (
+      !challenge ||
+      !may(await this.divisions.rules(participation.division_id), challenge.id, GamePermission.ViewChallenge)
+    ) {
+      throw new HttpError(404, 'Challenge not found');
+    }
+    const instance = await this.db
+      .selectFrom('game_instances')
+      .select(['id', 'flag', 'last_container_operation'])
+      .where('participation_id', '=', participation.id)
+      .where('challenge_id', '=', challenge.id)
+      .executeTakeFirst();
+    if (!instance) throw new HttpError(404, 'Challenge not found');
+    if (!isContainer(challenge.type)) throw new HttpError(400, 'This challenge has no container');
+    return { game, participation, challenge, instance };
+  }
+
+  private coolingDown(instance: Instance, now: number): boolean {
+    return (
+      instance.last_container_operation !== null &&
+      now - instance.last_container_operation < CONTAINER_COOLDOWN_MS
+    );
+  }
+
+  /** Claims the cooldown slot; false when another request took it since `instance` was read. */
+  private async claim(instance: Instance, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('game_instances')
+      .set({ last_container_operation: now })
+      .where('id', '=', instance.id)
+      .where((eb) =>
+        instance.last_container_operation === null
+          ? eb('last_container_operation', 'is', null)
+          : eb('last_container_operation', '=', instance.last_container_operation),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async create(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
+    const { game, participation, challenge, instance } = await this.played(userId, gameId, challengeId);
+    if (!challenge.container_image.trim() || !challenge.expose_port) {
+      throw new HttpError(400, 'The challenge has no container image or port');
+    }
+    const now = this.now();
+    if (this.coolingDown(instance, now)) {
+      throw new HttpError(429, 'Please wait a moment before operating the container again');
+    }
+    const existing = await this.containers.forInstance(instance.id);
+    if (existing?.status === 'Running') throw new HttpError(400, 'A container is already running');
+    if (existing) await this.containers.stop(existing.id);
+
+    const limit = game.container_count_limit;
+    if (limit > 0) {
+      const running = await this.db
+        .selectFrom('containers')
+        .innerJoin('game_instances', 'game_instances.id', 'containers.instance_id')
+        .select(['containers.id'])
+        .where('game_instances.participation_id', '=', participation.id)
+        .orderBy('containers.started_at')
+        .execute();
+      if (running.length >= limit) {
+        const { containerPolicy } = await this.config.read();
+        if (!containerPolicy.autoDestroyOnLimitReached) {
+          throw new HttpError(400, `Your team has reached its container limit (${limit})`);
+        }
+        for (const row of running.slice(0, running.length - limit + 1)) await this.containers.stop(row.id);
+      }
+    }
+    if (!(await this.claim(instance, now))) {
+      throw new HttpError(429, 'Please wait a moment before operating the container again');
+    }
+
+    const flag =
+      challenge.type === 'DynamicContainer'
+        ? await this.dynamicFlag(game, participation, challenge, instance)
+        : null;
+    const env: ChallengeEnv = {
+      GZCTF_TEAM_ID: String(participation.team_id),
+      GZCTF_USER_ID: userId,
+      GZCTF_CHALLENGE_ID: String(challenge.id),
+      GZCTF_GAME_ID: String(game.id),
+      ...(flag !== null && { GZCTF_FLAG: flag }),
+    };
+    const record = await this.startFor(
+      challenge,
+      env,
+      { 'pennon.team': String(participation.team_id) },
+      {
+        instanceId: instance.id,
+        capture: challenge.enable_traffic_capture === 1 && now >= game.start_time && now <= game.end_time,
+      },
+    );
+    await this.event(game.id, 'ContainerStart', challenge, userId, participation.team_id);
+    return toContainerInfo(record);
+  }
+
+  async extend(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
+    const { instance } = await this.played(userId, gameId, challengeId);
+    const record = await this.containers.forInstance(instance.id);
+    if (record?.status !== 'Running') throw new HttpError(400, 'No container is running');
+    return toContainerInfo(await this.containers.extend(record.id, this.now()));
+  }
+
+  async destroy(userId: string, gameId: number, challengeId: number): Promise<void> {
+    const { game, participation, challenge, instance } = await this.played(userId, gameId, challengeId);
+    const record = await this.containers.forInstance(instance.id);
+    if (!record) throw new HttpError(400, 'No container is running');
+    const now = this.now();
+    if (this.coolingDown(instance, now) || !(await this.claim(instance, now))) {
+      throw new HttpError(429, 'Please wait a moment before operating the container again');
+    }
+    try {
+      await this.containers.stop(record.id);
+    } catch {
+      throw new HttpError(400, 'Failed to destroy the container');
+    }
+    await this.event(game.id, 'ContainerDestroy', challenge, userId, participation.team_id);
+  }
+
+  /** Destroys the containers of every team's instance of a challenge (disabled), and its test container (deleted). */
+  async destroyForChallenge(challengeId: number, deleted = false): Promise<void> {
+    if (deleted) {
+      const test = await this.testContainer(challengeId);
+      if (test) await this.containers.stop(test.id);
+    }
+    const rows = await this.db
+      .selectFrom('containers')
+      .innerJoin('game_instances', 'game_instances.id', 'containers.instance_id')
+      .select('containers.id')
+      .where('game_instances.challenge_id', '=', challengeId)
+      .execute();
+    for (const row of rows) await this.containers.stop(row.id);
+  }
+
+  /** The container of an instance for the challenge detail, if one exists. */
+  async ofInstance(instanceId: number): Promise<ContainerRecord | undefined> {
+    return this.containers.forInstance(instanceId);
+  }
+
+  // ---- Admin ----
+
+  /** Containers bound to a game instance, by start time (§2.2). */
+  async list(): Promise<ContainerInstanceModel[]> {
+    const rows = await this.db
+      .selectFrom('containers')
+      .innerJoin('game_instances', 'game_instances.id', 'containers.instance_id')
+      .innerJoin('participations', 'participations.id', 'game_instances.participation_id')
+      .innerJoin('teams', 'teams.id', 'participations.team_id')
+      .innerJoin('challenges', 'challenges.id', 'game_instances.challenge_id')
+      .selectAll('containers')
+      .select([
+        'teams.id as team_id',
+        'teams.name as team_name',
+        'teams.avatar_hash as team_avatar',
+        'challenges.title as challenge_title',
+        'challenges.category as challenge_category',
+        'game_instances.challenge_id as instance_challenge_id',
+      ])
+      .orderBy('containers.started_at')
+      .execute();
+    return rows.map((row) => ({
+      team: { id: row.team_id, name: row.team_name, avatar: avatarUrl(row.team_avatar) },
+      challenge: {
+        id: row.instance_challenge_id,
+        title: row.challenge_title,
+        category: row.challenge_category,
+      },
+      image: row.image,
+      containerGuid: row.id,
+      containerId: row.runtime_id,
+      startedAt: row.started_at,
+      expectStopAt: row.expect_stop_at,
+      ip: row.public_ip ?? row.ip,
+      port: row.public_port ?? row.port,
+    }));
+  }
+
+  async adminDestroy(guid: string): Promise<void> {
+    const record = await this.containers.get(guid.toLowerCase());
+    if (!record) throw new HttpError(404, 'Container not found');
+    try {
+      await this.containers.stop(record.id);
+    } catch {
+      throw new HttpError(400, 'Failed to destroy the container');
+    }
+  }
+
+  // ---- Test containers (edit page) ----
+
+  private async editable(gameId: number, challengeId: number): Promise<Challenge> {
+    const challenge = await this.db
+      .selectFrom('challenges')
+      .selectAll()
+      .where('id', '=', challengeId)
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    if (!challenge) throw new HttpError(404, 'Challenge not found');
+    return challenge;
+  }
+
+  async testContainer(challengeId: number): Promise<ContainerRecord | undefined> {
+    return this.db
+      .selectFrom('containers')
+      .selectAll()
+      .where('challenge_id', '=', challengeId)
+      .where('instance_id', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Starts (replacing any previous one) the admin's test container; team label `admin`, the test flag (§4.8). */
+  async createTest(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
+    const challenge = await this.editable(gameId, challengeId);
+    if (!isContainer(challenge.type)) throw new HttpError(400, 'This challenge has no container');
+    if (!challenge.container_image.trim() || !challenge.expose_port) {
+      throw new HttpError(400, 'The challenge has no container image or port');
+    }
+    const previous = await this.testContainer(challenge.id);
+    if (previous) await this.containers.stop(previous.id);
+    const flag =
+      challenge.type === 'DynamicContainer'
+        ? challenge.flag_template?.trim()
+          ? renderFlag(challenge.flag_template, { teamHash: TEST_TEAM_HASH })
+          : TEST_FLAG
+        : null;
+    const env: ChallengeEnv = {
+      GZCTF_TEAM_ID: 'admin',
+      GZCTF_USER_ID: userId,
+      GZCTF_CHALLENGE_ID: String(challenge.id),
+      GZCTF_GAME_ID: String(gameId),
+      ...(flag !== null && { GZCTF_FLAG: flag }),
+    };
+    return toContainerInfo(await this.startFor(challenge, env, { 'pennon.team': 'admin' }, {}));
+  }
+
+  async destroyTest(gameId: number, challengeId: number): Promise<void> {
+    const challenge = await this.editable(gameId, challengeId);
+    const record = await this.testContainer(challenge.id);
+    if (record) await this.containers.stop(record.id);
+  }
+
+  // ---- Helpers ----
+
+  private async startFor(
+    challenge: Challenge,
+    env: ChallengeEnv,
+    labels: Record<string, string>,
+    options: { instanceId?: number; capture?: boolean },
+  ): Promise<ContainerRecord> {
+    try {
+      return await this.containers.start({
+        spec: {
+          image: challenge.container_image.trim(),
+          env,
+          exposedPort: challenge.expose_port ?? 80,
+          memoryMb: challenge.memory_limit ?? DEFAULT_MEMORY_MB,
+          cpuCount: challenge.cpu_count ?? DEFAULT_CPU,
+          labels: { ...labels, 'pennon.challenge': String(challenge.id) },
+        },
+        challengeId: challenge.id,
+        ...options,
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(400, `Failed to create the container: ${(error as Error).message}`);
+    }
+  }
+
+  /** The team's DynamicContainer flag, generated on first use exactly as the challenge detail does. */
+  private async dynamicFlag(
+    game: Game,
+    participation: Participation,
+    challenge: Challenge,
+    instance: Instance,
+  ): Promise<string> {
+    if (instance.flag !== null) return instance.flag;
+    const flag = renderFlag(challenge.flag_template, {
+      teamHash: teamHash(hashSalt(game.private_key), challenge.id, participation.token),
+    });
+    await this.db
+      .updateTable('game_instances')
+      .set({ flag })
+      .where('id', '=', instance.id)
+      .where('flag', 'is', null)
+      .execute();
+    const stored = await this.db
+      .selectFrom('game_instances')
+      .select('flag')
+      .where('id', '=', instance.id)
+      .executeTakeFirstOrThrow();
+    return stored.flag ?? flag;
+  }
+
+  private async event(
+    gameId: number,
+    type: 'ContainerStart' | 'ContainerDestroy',
+    challenge: Challenge,
+    userId: string,
+    teamId: number,
+  ): Promise<void> {
+    const [user, team] = await Promise.all([
+      this.db.selectFrom('users').select('user_name').where('id', '=', userId).executeTakeFirst(),
+      this.db.selectFrom('teams').select('name').where('id', '=', teamId).executeTakeFirst(),
+    ]);
+    await this.feed.addEvent(gameId, {
+      type,
+      values: [String(challenge.id), challenge.title],
+      ...(user && { userName: user.user_name }),
+      ...(team && { teamName: team.name }),
+    });
+  }
+}

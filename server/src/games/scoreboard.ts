@@ -1,0 +1,214 @@
+// Scoreboard snapshots (§4.3): rebuilt when something changed, never per read. A change bumps the game's
+// version row, so other processes sharing the database notice it on their next check (at most `recheckMs` late);
+// within this process the change is seen at once.
+import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { avatarUrl } from '../services/users.ts';
+import type { DivisionRules } from './permissions.ts';
+import { buildScoreboard, type ScoringInput } from './scoring.ts';
+
+export interface Snapshot {
+  version: number;
+  game: { title: string; start: number; hidden: boolean };
+  model: ScoreboardModel;
+  /** The model serialized once, for every read. */
+  json: string;
+  etag: string;
+  /** Team id → its line. */
+  byTeam: Map<number, ScoreboardItem>;
+  /** Challenge id → its current value, solves and bloods. */
+  challenges: Map<number, ChallengeInfo>;
+}
+
+interface Cached {
+  snapshot: Snapshot;
+  checkedAt: number;
+}
+
+export class Scoreboards {
+  readonly #cache = new Map<number, Cached>();
+  readonly #building = new Map<number, Promise<Snapshot | undefined>>();
+  /** Local changes per game: a build that overlapped one must not be trusted. */
+  readonly #changes = new Map<number, number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+    private readonly recheckMs = 1000,
+  ) {}
+
+  /** The current snapshot; undefined when the game doesn't exist. */
+  async get(gameId: number): Promise<Snapshot | undefined> {
+    const cached = this.#cache.get(gameId);
+    if (cached && this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
+    if (cached && (await this.version(gameId)) === cached.snapshot.version) {
+      cached.checkedAt = this.now();
+      return cached.snapshot;
+    }
+    let building = this.#building.get(gameId);
+    if (!building) {
+      building = this.build(gameId).finally(() => this.#building.delete(gameId));
+      this.#building.set(gameId, building);
+    }
+    return building;
+  }
+
+  /** Marks the game's scoreboard stale here and in every other process. */
+  async invalidate(gameId: number): Promise<void> {
+    this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
+    this.#cache.delete(gameId);
+    await this.db
+      .insertInto('scoreboard_versions')
+      .values({ game_id: gameId, version: 1 })
+      .onConflict((oc) => oc.column('game_id').doUpdateSet({ version: sql`scoreboard_versions.version + 1` }))
+      .execute();
+  }
+
+  /** A deleted game: its version row went with it, so only this process's copy is left to drop. */
+  forget(gameId: number): void {
+    this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
+    this.#cache.delete(gameId);
+  }
+
+  async invalidateParticipation(participationId: number): Promise<void> {
+    const row = await this.db
+      .selectFrom('participations')
+      .select('game_id')
+      .where('id', '=', participationId)
+      .executeTakeFirst();
+    if (row) await this.invalidate(row.game_id);
+  }
+
+  private async version(gameId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('scoreboard_versions')
+      .select('version')
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+    return row?.version ?? 0;
+  }
+
+  private async build(gameId: number): Promise<Snapshot | undefined> {
+    const changes = this.#changes.get(gameId) ?? 0;
+    // The version is read before the data: a snapshot is never newer than the version it claims.
+    const version = await this.version(gameId);
+    const loaded = await this.load(gameId);
+    if (!loaded) {
+      this.#cache.delete(gameId);
+      return undefined;
+    }
+    const model = buildScoreboard(loaded.input);
+    const snapshot: Snapshot = {
+      version,
+      game: loaded.game,
+      model,
+      json: JSON.stringify(model),
+      etag: `W/"${gameId}-${version.toString(16)}-${model.updateTimeUtc.toString(16)}"`,
+      byTeam: new Map(model.items.map((item) => [item.id, item])),
+      challenges: new Map(Object.values(model.challenges).flatMap((list) => list.map((c) => [c.id, c]))),
+    };
+    const fresh = (this.#changes.get(gameId) ?? 0) === changes;
+    this.#cache.set(gameId, { snapshot, checkedAt: fresh ? this.now() : Number.NEGATIVE_INFINITY });
+    return snapshot;
+  }
+
+  /** One query per table; everything else is joined in memory. */
+  private async load(gameId: number): Promise<{ input: ScoringInput; game: Snapshot['game'] } | undefined> {
+    const game = await this.db
+      .selectFrom('games')
+      .select(['title', 'hidden', 'start_time', 'end_time', 'blood_bonus'])
+      .where('id', '=', gameId)
+      .executeTakeFirst();
+    if (!game) return undefined;
+    const [challenges, divisions, configs, teams, solves] = await Promise.all([
+      this.db
+        .selectFrom('challenges')
+        .select([
+          'id',
+          'title',
+          'category',
+          'original_score',
+          'min_score_rate',
+          'difficulty',
+          'deadline_utc',
+          'disable_blood_bonus',
+        ])
+        .where('game_id', '=', gameId)
+        .where('is_enabled', '=', 1)
+        .execute(),
+      this.db.selectFrom('divisions').selectAll().where('game_id', '=', gameId).orderBy('id').execute(),
+      this.db
+        .selectFrom('division_challenges')
+        .innerJoin('divisions', 'divisions.id', 'division_challenges.division_id')
+        .select(['division_challenges.division_id', 'challenge_id', 'permissions'])
+        .where('divisions.game_id', '=', gameId)
+        .orderBy('challenge_id')
+        .execute(),
+      this.db
+        .selectFrom('participations')
+        .innerJoin('teams', 'teams.id', 'participations.team_id')
+        .select([
+          'participations.id as participationId',
+          'teams.id as teamId',
+          'teams.name',
+          'teams.bio',
+          'teams.avatar_hash',
+          'participations.division_id',
+        ])
+        .where('participations.game_id', '=', gameId)
+        .where('participations.status', '=', 'Accepted')
+        .execute(),
+      this.db
+        .selectFrom('solves')
+        .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
+        .leftJoin('users', 'users.id', 'submissions.user_id')
+        .select([
+          'solves.participation_id',
+          'solves.challenge_id',
+          'solves.submission_id',
+          'solves.time',
+          'users.user_name',
+        ])
+        .where('solves.game_id', '=', gameId)
+        .execute(),
+    ]);
+    const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
+    for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
+    const input: ScoringInput = {
+      game: { start: game.start_time, end: game.end_time, bloodBonus: game.blood_bonus },
+      challenges: challenges.map((c) => ({
+        id: c.id,
+        title: c.title,
+        category: c.category,
+        originalScore: c.original_score,
+        minScoreRate: c.min_score_rate,
+        difficulty: c.difficulty,
+        deadline: c.deadline_utc,
+        disableBloodBonus: c.disable_blood_bonus === 1,
+      })),
+      divisions: divisions.map((d) => ({
+        id: d.id,
+        name: d.name,
+        rules: { defaultPermissions: d.default_permissions, overrides: overrides.get(d.id) ?? new Map() },
+      })),
+      teams: teams.map((t) => ({
+        participationId: t.participationId,
+        teamId: t.teamId,
+        name: t.name,
+        bio: t.bio,
+        avatar: avatarUrl(t.avatar_hash),
+        divisionId: t.division_id,
+      })),
+      solves: solves.map((s) => ({
+        participationId: s.participation_id,
+        challengeId: s.challenge_id,
+        submissionId: s.submission_id,
+        time: s.time,
+        userName: s.user_name,
+      })),
+      now: this.now(),
+    };
+    return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };
+  }
+}

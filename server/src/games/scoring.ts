@@ -1,0 +1,284 @@
+// The scoreboard as a pure function of a game's data (§4.1–§4.3): dynamic values, blood bonuses, ranking and
+// timelines. No I/O here, so every rule is unit-tested on hand-computed tables.
+import {
+  type Blood,
+  type ChallengeCategory,
+  ChallengeCategoryValues,
+  type ChallengeInfo,
+  type ChallengeItem,
+  type ChallengesByCategory,
+  type DivisionItem,
+  GamePermission,
+  type ScoreboardItem,
+  type ScoreboardModel,
+  type SubmissionType,
+  type TimeLineItem,
+  type TopTimeLine,
+} from '@pennon/sdk/contract';
+import { defaultBloodBonus } from './game-store.ts';
+import { type DivisionRules, may } from './permissions.ts';
+
+export { defaultBloodBonus };
+
+/** DateTimeOffset.MinValue: "no scored solve yet". */
+export const noSolveTime = -62135596800000;
+
+const timelineSize = 10;
+
+/** value(n) of §4.1: the full score for the first solver, then decaying towards ⌊r·S⌋. */
+export const challengeValue = (
+  c: { originalScore: number; minScoreRate: number; difficulty: number },
+  solved: number,
+): number => {
+  if (solved <= 1) return c.originalScore;
+  const rate = c.minScoreRate + (1 - c.minScoreRate) * Math.exp((1 - solved) / c.difficulty);
+  return Math.floor(c.originalScore * rate);
+};
+
+/** The three per-mille fields [first, second, third]; a field over 1000 (or a value out of range) ⇒ the default. */
+export const unpackBloodBonus = (packed: number): [number, number, number] => {
+  const valid = Number.isInteger(packed) && packed >= 0 && packed < 2 ** 30;
+  const fields = [(packed >> 20) & 0x3ff, (packed >> 10) & 0x3ff, packed & 0x3ff] as [number, number, number];
+  return valid && fields.every((f) => f <= 1000) ? fields : unpackBloodBonus(defaultBloodBonus);
+};
+
+/** What .NET's Convert.ToInt32(double) does: round half to even. */
+export const roundHalfEven = (x: number): number => {
+  const floor = Math.floor(x);
+  const diff = x - floor;
+  if (diff !== 0.5) return Math.round(x);
+  return floor % 2 === 0 ? floor : floor + 1;
+};
+
+/** The score credited for a solve of the given blood rank (0 = no blood). */
+export const awardedScore = (value: number, blood: 0 | 1 | 2 | 3, bonus: [number, number, number]): number =>
+  blood === 0 ? value : roundHalfEven(value * (1 + (bonus[blood - 1] as number) / 1000));
+
+export interface ScoringGame {
+  start: number;
+  end: number;
+  bloodBonus: number;
+}
+
+export interface ScoringChallenge {
+  id: number;
+  title: string;
+  category: ChallengeCategory;
+  originalScore: number;
+  minScoreRate: number;
+  difficulty: number;
+  deadline: number | null;
+  disableBloodBonus: boolean;
+}
+
+export interface ScoringDivision {
+  id: number;
+  name: string;
+  rules: DivisionRules;
+}
+
+/** An Accepted participation. */
+export interface ScoringTeam {
+  participationId: number;
+  teamId: number;
+  name: string;
+  bio: string | null;
+  avatar: string | null;
+  divisionId: number | null;
+}
+
+/** A team's first solve of a challenge. */
+export interface ScoringSolve {
+  participationId: number;
+  challengeId: number;
+  /** Breaks ties between equal times: the earlier submission wins. */
+  submissionId: number;
+  time: number;
+  userName: string | null;
+}
+
+export interface ScoringInput {
+  game: ScoringGame;
+  challenges: ScoringChallenge[];
+  divisions: ScoringDivision[];
+  teams: ScoringTeam[];
+  solves: ScoringSolve[];
+  now: number;
+}
+
+const bloodTypes: SubmissionType[] = ['Normal', 'FirstBlood', 'SecondBlood', 'ThirdBlood'];
+
+/** Within the game window and before the challenge deadline. */
+export const inWindow = (game: ScoringGame, deadline: number | null, time: number): boolean =>
+  time >= game.start && time < game.end && (deadline === null || time <= deadline);
+
+export const buildScoreboard = ({
+  game,
+  challenges,
+  divisions,
+  teams,
+  solves,
+  now,
+}: ScoringInput): ScoreboardModel => {
+  const bonus = unpackBloodBonus(game.bloodBonus);
+  const rulesOf = new Map(divisions.map((d) => [d.id, d.rules]));
+  const teamOf = new Map(teams.map((t) => [t.participationId, t]));
+  const challengeOf = new Map(challenges.map((c) => [c.id, c]));
+  const rules = (t: ScoringTeam) => (t.divisionId === null ? undefined : rulesOf.get(t.divisionId));
+
+  // Only solves of Accepted teams on enabled challenges count, in submit order.
+  const counted = solves
+    .filter((s) => teamOf.has(s.participationId) && challengeOf.has(s.challengeId))
+    .sort((a, b) => a.time - b.time || a.submissionId - b.submissionId);
+
+  const solvedCount = new Map<number, number>();
+  const bloods = new Map<number, ScoringSolve[]>();
+  const bloodRank = new Map<ScoringSolve, 1 | 2 | 3>();
+  for (const s of counted) {
+    const c = challengeOf.get(s.challengeId) as ScoringChallenge;
+    const team = teamOf.get(s.participationId) as ScoringTeam;
+    if (!inWindow(game, c.deadline, s.time)) continue;
+    if (may(rules(team), c.id, GamePermission.AffectDynamicScore))
+      solvedCount.set(c.id, (solvedCount.get(c.id) ?? 0) + 1);
+    if (c.disableBloodBonus || !may(rules(team), c.id, GamePermission.GetBlood)) continue;
+    const list = bloods.get(c.id) ?? [];
+    if (list.length < 3) {
+      list.push(s);
+      bloods.set(c.id, list);
+      bloodRank.set(s, list.length as 1 | 2 | 3);
+    }
+  }
+  const valueById = new Map(challenges.map((c) => [c.id, challengeValue(c, solvedCount.get(c.id) ?? 0)]));
+
+  const items = new Map<number, ScoreboardItem>();
+  for (const t of teams) {
+    items.set(t.participationId, {
+      id: t.teamId,
+      name: t.name,
+      bio: t.bio,
+      divisionId: t.divisionId,
+      avatar: t.avatar,
+      score: 0,
+      rank: 0,
+      divisionRank: null,
+      lastSubmissionTime: noSolveTime,
+      solvedChallenges: [],
+      solvedCount: 0,
+    });
+  }
+  for (const s of counted) {
+    const c = challengeOf.get(s.challengeId) as ScoringChallenge;
+    const team = teamOf.get(s.participationId) as ScoringTeam;
+    const item = items.get(s.participationId) as ScoreboardItem;
+    const blood = bloodRank.get(s) ?? 0;
+    const scored = inWindow(game, c.deadline, s.time) && may(rules(team), c.id, GamePermission.GetScore);
+    const solve: ChallengeItem = {
+      id: c.id,
+      score: scored ? awardedScore(valueById.get(c.id) as number, blood, bonus) : 0,
+      type: bloodTypes[blood] as SubmissionType,
+      userName: s.userName,
+      time: s.time,
+    };
+    item.solvedChallenges.push(solve);
+    item.solvedCount++;
+    item.score += solve.score;
+    if (scored) item.lastSubmissionTime = s.time;
+  }
+
+  const ranked = [...items.values()].sort(
+    (a, b) => b.score - a.score || a.lastSubmissionTime - b.lastSubmissionTime || a.id - b.id,
+  );
+  const divisionIds = new Set(divisions.map((d) => d.id));
+  const divisionCounters = new Map<number, number>();
+  let overall = 0;
+  for (const item of ranked) {
+    const division = item.divisionId === null ? undefined : rulesOf.get(item.divisionId);
+    if (!division || (division.defaultPermissions & GamePermission.RankOverall) !== 0) item.rank = ++overall;
+    if (item.divisionId !== null && divisionIds.has(item.divisionId)) {
+      const next = (divisionCounters.get(item.divisionId) ?? 0) + 1;
+      divisionCounters.set(item.divisionId, next);
+      item.divisionRank = next;
+    }
+  }
+
+  const timelines: TimeLineItem[] = [
+    {
+      divisionId: 0,
+      teams: ranked
+        .filter((i) => i.rank > 0)
+        .slice(0, timelineSize)
+        .map(timelineOf),
+    },
+    ...divisions.map((d) => ({
+      divisionId: d.id,
+      teams: ranked
+        .filter((i) => i.divisionId === d.id)
+        .slice(0, timelineSize)
+        .map(timelineOf),
+    })),
+  ];
+
+  const teamById = new Map(teams.map((t) => [t.participationId, t]));
+  const infos: ChallengesByCategory = {};
+  for (const category of ChallengeCategoryValues) {
+    const inCategory = challenges
+      .filter((c) => c.category === category)
+      .sort((a, b) => a.title.localeCompare(b.title) || a.id - b.id)
+      .map(
+        (c): ChallengeInfo => ({
+          id: c.id,
+          title: c.title,
+          category: c.category,
+          score: valueById.get(c.id) as number,
+          solved: solvedCount.get(c.id) ?? 0,
+          deadline: c.deadline,
+          bloods: (bloods.get(c.id) ?? []).map((s): Blood => {
+            const t = teamById.get(s.participationId) as ScoringTeam;
+            return { id: t.teamId, name: t.name, avatar: t.avatar, submitTimeUtc: s.time };
+          }),
+          disableBloodBonus: c.disableBloodBonus,
+        }),
+      );
+    if (inCategory.length > 0) infos[category] = inCategory;
+  }
+
+  return {
+    updateTimeUtc: now,
+    bloodBonus: game.bloodBonus,
+    timelines,
+    items: ranked,
+    divisions: divisions.map(toDivisionItem),
+    challenges: infos,
+    challengeCount: challenges.length,
+  };
+};
+
+/** Which blood a new first solve takes (0 = none), given the blood-eligible first solves before it (§4.2). */
+export const bloodOf = (earlierEligible: number): 0 | 1 | 2 | 3 =>
+  earlierEligible < 3 ? ((earlierEligible + 1) as 1 | 2 | 3) : 0;
+
+const timelineOf = (item: ScoreboardItem): TopTimeLine => {
+  let total = 0;
+  return {
+    id: item.id,
+    name: item.name,
+    items: [...item.solvedChallenges]
+      .sort((a, b) => a.time - b.time)
+      .map((s) => {
+        total += s.score;
+        return { time: s.time, score: total };
+      }),
+  };
+};
+
+const toDivisionItem = (d: ScoringDivision): DivisionItem => ({
+  id: d.id,
+  name: d.name,
+  defaultPermissions: d.rules.defaultPermissions,
+  challengeConfigs: Object.fromEntries(
+    [...d.rules.overrides].map(([challengeId, permissions]) => [
+      String(challengeId),
+      { challengeId, permissions },
+    ]),
+  ),
+});

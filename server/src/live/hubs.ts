@@ -1,0 +1,359 @@
+// The SignalR hubs of §1.9 on our own small server: `POST /hub/{user|monitor|admin}/negotiate` and the WebSocket
+// transport on `/hub/{name}` (text frames, JSON hub protocol). Bus messages go to the connections of their hub and
+// game. Who may connect is checked at negotiate and again at the upgrade, since clients may skip negotiation and a
+// negotiate may have been answered by another process.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type Role, roleRank } from '@pennon/sdk/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import type { Database } from '../db/schema.ts';
+import { GameStore } from '../games/game-store.ts';
+import { sessionCookie } from '../http/auth.ts';
+import type { ApiTokenService } from '../services/api-tokens.ts';
+import type { Caller, SessionStore } from '../services/sessions.ts';
+import type { LiveMessage } from './bus.ts';
+import {
+  closeFrame,
+  frame,
+  handshakeError,
+  invocationFrame,
+  MessageType,
+  parseRecord,
+  pingFrame,
+  splitRecords,
+} from './protocol.ts';
+
+export type HubName = 'user' | 'monitor' | 'admin';
+
+const minimumRole: Record<HubName, Role | null> = { user: null, monitor: 'Monitor', admin: 'Admin' };
+
+export interface HubOptions {
+  db: Kysely<Database>;
+  sessions: SessionStore;
+  apiTokens: ApiTokenService;
+  /** Keep-alive ping interval (the official client expects one within 30 s). */
+  pingIntervalMs?: number;
+  /** A client silent this long (no ping, nothing) is dropped. */
+  clientTimeoutMs?: number;
+  /** Time allowed for the handshake after the socket opens. */
+  handshakeTimeoutMs?: number;
+  /** A connection whose unsent data grows past this many bytes is dropped (a slow or stuck reader). */
+  maxBufferedBytes?: number;
+}
+
+type Verdict = { ok: true; gameId: number | null } | { ok: false; status: number; title: string };
+
+const hubPath = /^\/hub\/(user|monitor|admin)\/?$/i;
+const negotiatePath = /^\/hub\/(user|monitor|admin)\/negotiate\/?$/i;
+
+const cookieValue = (header: string | undefined, name: string): string | undefined => {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+};
+
+const bearerOf = (authorization: string | undefined): string | undefined =>
+  /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+
+/** The parts of a request (negotiate or upgrade) that say who is calling and for which game. */
+interface Credentials {
+  cookie: string | undefined;
+  authorization: string | undefined;
+  query: URLSearchParams;
+  ip: string;
+}
+
+class Connection {
+  handshaken = false;
+  buffered = '';
+  lastSeen = Date.now();
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly key: string,
+    private readonly maxBufferedBytes: number,
+  ) {}
+
+  send(data: string): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.bufferedAmount > this.maxBufferedBytes) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(data);
+  }
+}
+
+const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
+
+export class HubServer {
+  readonly #groups = new Map<string, Set<Connection>>();
+  readonly #wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  readonly #games: GameStore;
+  readonly #pingMs: number;
+  readonly #timeoutMs: number;
+  readonly #handshakeMs: number;
+  readonly #maxBuffered: number;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: HubOptions) {
+    this.#games = new GameStore(options.db);
+    this.#pingMs = options.pingIntervalMs ?? 15_000;
+    this.#timeoutMs = options.clientTimeoutMs ?? 30_000;
+    this.#handshakeMs = options.handshakeTimeoutMs ?? 15_000;
+    this.#maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+  }
+
+  /** How many connections completed the handshake, per `hub:game` group. */
+  get size(): number {
+    let n = 0;
+    for (const group of this.#groups.values()) n += group.size;
+    return n;
+  }
+
+  start(): void {
+    this.#timer ??= setInterval(() => this.#tick(), this.#pingMs);
+    this.#timer.unref();
+  }
+
+  /** Delivers one bus message to the connections of its hub (and game). */
+  deliver(message: LiveMessage): void {
+    const group = this.#groups.get(groupKey(message.hub, message.hub === 'admin' ? null : message.gameId));
+    if (!group?.size) return;
+    const data = invocationFrame(message.method, message.payload);
+    for (const connection of group) connection.send(data);
+  }
+
+  async caller(credentials: Credentials): Promise<Caller | null | 'refused'> {
+    const bearer = bearerOf(credentials.authorization) ?? credentials.query.get('access_token') ?? undefined;
+    if (bearer) {
+      const check = await this.options.apiTokens.authenticate(bearer);
+      return 'failure' in check ? 'refused' : check.caller;
+    }
+    const token = cookieValue(credentials.cookie, sessionCookie);
+    if (!token) return null;
+    return (await this.options.sessions.resolve(token, credentials.ip))?.caller ?? null;
+  }
+
+  /** Whether this caller may connect to `hub` (§1.9): the role, then the game. */
+  async admit(hub: HubName, credentials: Credentials): Promise<Verdict> {
+    const role = minimumRole[hub];
+    if (role) {
+      const caller = await this.caller(credentials);
+      if (caller === null || caller === 'refused')
+        return { ok: false, status: 401, title: 'Sign in to continue' };
+      if (roleRank(caller.role) < roleRank(role)) {
+        return { ok: false, status: 403, title: 'You are not allowed to do this' };
+      }
+    }
+    if (hub === 'admin') return { ok: true, gameId: null };
+    const game = credentials.query.get('game') ?? '';
+    const gameId = /^\d{1,9}$/.test(game) ? Number(game) : Number.NaN;
+    if (!Number.isSafeInteger(gameId) || !(await this.#games.byId(gameId))) {
+      return { ok: false, status: 404, title: 'Game not found' };
+    }
+    return { ok: true, gameId };
+  }
+
+  /** Takes over an HTTP upgrade on a hub path; false when the path is not a hub. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://hub');
+    const match = hubPath.exec(url.pathname);
+    if (!match?.[1]) return false;
+    const hub = match[1].toLowerCase() as HubName;
+    socket.on('error', () => socket.destroy());
+    const credentials: Credentials = {
+      cookie: request.headers.cookie,
+      authorization: request.headers.authorization,
+      query: url.searchParams,
+      ip: request.socket.remoteAddress ?? '',
+    };
+    void this.admit(hub, credentials)
+      .then((verdict) => {
+        if (!verdict.ok) return refuse(socket, verdict.status, verdict.title);
+        this.#wss.handleUpgrade(request, socket, head, (ws) =>
+          this.#accept(ws, groupKey(hub, verdict.gameId)),
+        );
+      })
+      .catch(() => refuse(socket, 500, 'Internal server error'));
+    return true;
+  }
+
+  #accept(socket: WebSocket, key: string): void {
+    const connection = new Connection(socket, key, this.#maxBuffered);
+    const handshakeTimer = setTimeout(() => {
+      if (!connection.handshaken) socket.terminate();
+    }, this.#handshakeMs);
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      connection.lastSeen = Date.now();
+      if (isBinary) {
+        socket.close(1003, 'Binary frames are not supported');
+        return;
+      }
+      const { records, rest } = splitRecords(connection.buffered + rawText(data));
+      connection.buffered = rest;
+      if (rest.length > 64 * 1024) socket.terminate();
+      for (const record of records) this.#receive(connection, record, handshakeTimer);
+    });
+    socket.on('close', () => {
+      clearTimeout(handshakeTimer);
+      this.#leave(connection);
+    });
+    socket.on('error', () => socket.terminate());
+  }
+
+  #receive(connection: Connection, record: string, handshakeTimer: NodeJS.Timeout): void {
+    if (!connection.handshaken) {
+      const error = handshakeError(record);
+      if (error) {
+        connection.send(frame({ error }));
+        connection.socket.close(1000);
+        return;
+      }
+      clearTimeout(handshakeTimer);
+      connection.handshaken = true;
+      connection.send(frame({}));
+      const group = this.#groups.get(connection.key) ?? new Set<Connection>();
+      this.#groups.set(connection.key, group);
+      group.add(connection);
+      return;
+    }
+    const message = parseRecord(record);
+    if (!message) {
+      connection.send(closeFrame('Connection closed with an error: invalid message.'));
+      connection.socket.close(1000);
+      return;
+    }
+    switch (message.type) {
+      case MessageType.Close:
+        connection.socket.close(1000);
+        return;
+      case MessageType.Invocation:
+      case MessageType.StreamInvocation:
+        // These hubs define no client→server methods; answer so an awaited call does not hang.
+        if (message.invocationId) {
+          connection.send(
+            frame({
+              type: MessageType.Completion,
+              invocationId: message.invocationId,
+              error: 'Unknown hub method',
+            }),
+          );
+        }
+        return;
+      default:
+        // Pings and anything else only count as signs of life.
+        return;
+    }
+  }
+
+  #leave(connection: Connection): void {
+    const group = this.#groups.get(connection.key);
+    if (!group) return;
+    group.delete(connection);
+    if (group.size === 0) this.#groups.delete(connection.key);
+  }
+
+  #tick(): void {
+    const now = Date.now();
+    for (const group of this.#groups.values()) {
+      for (const connection of group) {
+        if (now - connection.lastSeen > this.#timeoutMs) {
+          connection.send(closeFrame('Server timeout elapsed without receiving a message from the client.'));
+          connection.socket.terminate();
+        } else connection.send(pingFrame);
+      }
+    }
+  }
+
+  /** Closes every connection with a close message that lets clients reconnect (to this server once back). */
+  close(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    const bye = closeFrame(undefined, true);
+    for (const client of this.#wss.clients) {
+      if (client.readyState === WebSocket.OPEN) client.send(bye);
+      client.close(1000);
+    }
+    this.#groups.clear();
+    this.#wss.close();
+  }
+}
+
+const rawText = (data: RawData): string =>
+  Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+};
+
+/** Answers an upgrade with the error envelope (§1.3) and closes the socket. */
+export const refuse = (socket: Duplex, status: number, title: string): void => {
+  if (socket.destroyed) return;
+  const body = JSON.stringify({ title, status });
+  socket.end(
+    `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  socket.once('finish', () => socket.destroy());
+};
+
+const proxyPath = /^\/api\/proxy\//i;
+
+/**
+ * Mounts the hubs: negotiate routes, the upgrade handler and the bus subscription.
+ * The container proxy (containers/proxy.ts) has its own `upgrade` listener for `/api/proxy/…` and only answers
+ * unknown paths while it is the sole listener; with the hubs present, this listener answers those with 404.
+ */
+export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServer => {
+  const hubs = new HubServer(options);
+  app.post('/hub/:hub/negotiate', { schema: { hide: true } }, async (request, reply) => {
+    const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
+    if (!match?.[1]) return reply.code(404).send({ title: 'Not found', status: 404 });
+    const url = new URL(request.url, 'http://hub');
+    const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
+      cookie: request.headers.cookie,
+      authorization: request.headers.authorization,
+      query: url.searchParams,
+      ip: request.ip,
+    });
+    if (!verdict.ok) return reply.code(verdict.status).send({ title: verdict.title, status: verdict.status });
+    const version = url.searchParams.get('negotiateVersion') === '0' ? 0 : 1;
+    const connectionId = randomBytes(16).toString('base64url');
+    return {
+      negotiateVersion: version,
+      connectionId,
+      ...(version === 1 && { connectionToken: randomBytes(16).toString('base64url') }),
+      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
+    };
+  });
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (hubs.handleUpgrade(request, socket, head)) return;
+    if (!proxyPath.test(request.url ?? '')) refuse(socket, 404, 'Not found');
+  });
+  const unsubscribe = app.bus.subscribe((message) => hubs.deliver(message));
+  app.addHook('onReady', async () => hubs.start());
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    hubs.close();
+  });
+  return hubs;
+};

@@ -1,0 +1,190 @@
+// The pure scoring rules (§4.1–§4.3) against hand-computed tables.
+import { GamePermission } from '@pennon/sdk/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  awardedScore,
+  buildScoreboard,
+  challengeValue,
+  defaultBloodBonus,
+  noSolveTime,
+  roundHalfEven,
+  type ScoringChallenge,
+  type ScoringInput,
+  type ScoringTeam,
+  unpackBloodBonus,
+} from '../../src/games/scoring.ts';
+
+const { All, RankOverall, GetScore, GetBlood, AffectDynamicScore } = GamePermission;
+const start = 1_000_000;
+const end = 2_000_000;
+
+const challenge = (id: number, extra: Partial<ScoringChallenge> = {}): ScoringChallenge => ({
+  id,
+  title: `c${id}`,
+  category: 'Web',
+  originalScore: 1000,
+  minScoreRate: 0.25,
+  difficulty: 5,
+  deadline: null,
+  disableBloodBonus: false,
+  ...extra,
+});
+const team = (n: number, divisionId: number | null = null): ScoringTeam => ({
+  participationId: 100 + n,
+  teamId: n,
+  name: `t${n}`,
+  bio: null,
+  avatar: null,
+  divisionId,
+});
+const solve = (teamN: number, challengeId: number, time: number) => ({
+  participationId: 100 + teamN,
+  challengeId,
+  submissionId: time,
+  time,
+  userName: `u${teamN}`,
+});
+const input = (extra: Partial<ScoringInput>): ScoringInput => ({
+  game: { start, end, bloodBonus: defaultBloodBonus },
+  challenges: [challenge(1)],
+  divisions: [],
+  teams: [],
+  solves: [],
+  now: 5,
+  ...extra,
+});
+
+describe('dynamic value (§4.1)', () => {
+  it.each([
+    [0, 1000],
+    [1, 1000],
+    [2, 864], // ⌊1000·(0.25 + 0.75·e^−0.2)⌋ = ⌊864.05⌋
+    [5, 586], // ⌊1000·(0.25 + 0.75·e^−0.8)⌋ = ⌊586.99⌋
+    [20, 266], // ⌊1000·(0.25 + 0.75·e^−3.8)⌋ = ⌊266.78⌋
+  ])('n = %i ⇒ %i', (n, value) => expect(challengeValue(challenge(1), n)).toBe(value));
+
+  it('tends to the floor of r·S', () => expect(challengeValue(challenge(1), 10_000)).toBe(250));
+});
+
+describe('blood bonus (§4.2)', () => {
+  it('unpacks the default into +5 %, +3 %, +1 %', () => {
+    expect(unpackBloodBonus(52459530)).toEqual([50, 30, 10]);
+    expect(unpackBloodBonus(0)).toEqual([0, 0, 0]);
+  });
+  it('falls back to the default when a field is over 1000', () => {
+    expect(unpackBloodBonus((1001 << 20) + 5)).toEqual([50, 30, 10]);
+    expect(unpackBloodBonus(-1)).toEqual([50, 30, 10]);
+  });
+  it("rounds half to even like .NET's Convert.ToInt32", () => {
+    expect([0.5, 1.5, 2.5, 262.5, 346.5, 2.4, 2.6].map(roundHalfEven)).toEqual([0, 2, 2, 262, 346, 2, 3]);
+    expect(awardedScore(250, 1, [50, 30, 10])).toBe(262); // 262.5
+    expect(awardedScore(864, 2, [50, 30, 10])).toBe(890); // 889.92
+    expect(awardedScore(864, 3, [50, 30, 10])).toBe(873); // 872.64
+    expect(awardedScore(864, 0, [50, 30, 10])).toBe(864);
+  });
+});
+
+describe('scoreboard (§4.3)', () => {
+  it('credits every solver the current value with bloods, ranks by score then time', () => {
+    // Two challenges; c1 solved by t1, t2, t3 (value(3) = 1000·(0.25+0.75·e^−0.4) = 752.7 ⇒ 752),
+    // c2 solved by t2 alone (1000 + 5 % = 1050).
+    const board = buildScoreboard(
+      input({
+        challenges: [challenge(1), challenge(2, { category: 'Crypto' })],
+        teams: [team(1), team(2), team(3), team(4)],
+        solves: [
+          solve(1, 1, start + 10),
+          solve(2, 1, start + 20),
+          solve(3, 1, start + 30),
+          solve(2, 2, start + 5),
+        ],
+      }),
+    );
+    const byId = Object.fromEntries(board.items.map((i) => [i.id, i]));
+    expect(byId[1]?.score).toBe(790); // 752 · 1.05 = 789.6
+    expect(byId[2]?.score).toBe(775 + 1050); // 752 · 1.03 = 774.56
+    expect(byId[3]?.score).toBe(760); // 752 · 1.01 = 759.52
+    expect(board.items.map((i) => [i.id, i.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+      [3, 3],
+      [4, 4],
+    ]);
+    expect(byId[4]?.lastSubmissionTime).toBe(noSolveTime);
+    expect(byId[2]?.solvedChallenges.map((s) => s.type)).toEqual(['FirstBlood', 'SecondBlood']);
+    expect(board.challenges.Web?.[0]).toMatchObject({ score: 752, solved: 3 });
+    expect(board.challenges.Web?.[0]?.bloods.map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(Object.keys(board.challenges)).toEqual(['Crypto', 'Web']);
+    // Overall timeline: cumulative, in time order.
+    expect(board.timelines[0]?.teams[0]).toEqual({
+      id: 2,
+      name: 't2',
+      items: [
+        { time: start + 5, score: 1050 },
+        { time: start + 20, score: 1825 },
+      ],
+    });
+  });
+
+  it('breaks score ties by the earlier last scored solve', () => {
+    const board = buildScoreboard(
+      input({
+        challenges: [challenge(1, { disableBloodBonus: true }), challenge(2, { disableBloodBonus: true })],
+        teams: [team(1), team(2)],
+        solves: [solve(1, 2, start + 50), solve(2, 1, start + 40)],
+      }),
+    );
+    expect(board.items.map((i) => [i.id, i.score, i.rank])).toEqual([
+      [2, 1000, 1],
+      [1, 1000, 2],
+    ]);
+    expect(board.items[0]?.solvedChallenges[0]?.type).toBe('Normal');
+  });
+
+  it('shows a practice solve after the end with 0 points, outside the decay and bloods', () => {
+    const board = buildScoreboard(
+      input({ teams: [team(1), team(2)], solves: [solve(1, 1, start + 1), solve(2, 1, end + 1)] }),
+    );
+    const late = board.items.find((i) => i.id === 2);
+    expect(late?.solvedChallenges).toEqual([
+      { id: 1, score: 0, type: 'Normal', userName: 'u2', time: end + 1 },
+    ]);
+    expect(late?.lastSubmissionTime).toBe(noSolveTime);
+    expect(board.challenges.Web?.[0]).toMatchObject({ score: 1000, solved: 1 });
+  });
+
+  it('applies division permissions: ranking, score, blood and decay', () => {
+    const noRank = {
+      id: 7,
+      name: 'guests',
+      rules: { defaultPermissions: All & ~RankOverall, overrides: new Map() },
+    };
+    const noBlood = {
+      id: 8,
+      name: 'nobloods',
+      rules: {
+        defaultPermissions: All & ~GetBlood & ~AffectDynamicScore,
+        overrides: new Map([[1, GetScore]]),
+      },
+    };
+    const board = buildScoreboard(
+      input({
+        divisions: [noRank, noBlood],
+        teams: [team(1, 7), team(2, 8), team(3)],
+        solves: [solve(2, 1, start + 1), solve(1, 1, start + 2), solve(3, 1, start + 3)],
+      }),
+    );
+    // t2 neither takes a blood nor decays the value: n = 2 ⇒ 864; t1 first blood 907, t3 second 890.
+    const byId = Object.fromEntries(board.items.map((i) => [i.id, i]));
+    expect(byId[2]).toMatchObject({ score: 864, divisionRank: 1 });
+    expect(byId[1]).toMatchObject({ score: 907, rank: 0, divisionRank: 1 });
+    expect(byId[3]).toMatchObject({ score: 890, rank: 1, divisionRank: null });
+    expect(byId[2]?.rank).toBe(2);
+    expect(board.timelines.map((t) => [t.divisionId, t.teams.map((x) => x.id)])).toEqual([
+      [0, [3, 2]],
+      [7, [1]],
+      [8, [2]],
+    ]);
+    expect(board.divisions[1]?.challengeConfigs).toEqual({ 1: { challengeId: 1, permissions: GetScore } });
+  });
+});

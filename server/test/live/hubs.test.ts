@@ -1,0 +1,213 @@
+// §1.9 hubs through the official @microsoft/signalr client against the real server: who may connect, what each
+// hub receives, and (on PostgreSQL) delivery across two server processes on one database.
+import {
+  HttpTransportType,
+  type HubConnection,
+  HubConnectionBuilder,
+  type IHttpConnectionOptions,
+  LogLevel,
+} from '@microsoft/signalr';
+import type { GameEvent, GameNotice, LogMessageModel } from '@pennon/sdk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { GameFeed } from '../../src/games/feed.ts';
+import { gameBody, gameClient, type Player, signInAdmin } from '../games/helpers.ts';
+import { cookieName } from '../support/accounts.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/databases.ts';
+
+const listen = async (app: FastifyInstance): Promise<string> => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${address.port}`;
+};
+
+/** Resolves with the next call of `target`, or rejects after a while. */
+const next = <T>(connection: HubConnection, target: string, ms = 5000): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${target} within ${ms} ms`)), ms);
+    const handler = (payload: T) => {
+      clearTimeout(timer);
+      connection.off(target, handler);
+      resolve(payload);
+    };
+    connection.on(target, handler);
+  });
+
+describe.each(databaseKinds())('SignalR hubs on $name', (kind) => {
+  let t: TestApp;
+  let base: string;
+  let admin: string;
+  let gameId: number;
+  let player: Player;
+  let monitor: Player;
+  let apiToken: string;
+  const open: HubConnection[] = [];
+
+  const connect = async (path: string, options: IHttpConnectionOptions = {}) => {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${base}${path}`, { transport: HttpTransportType.WebSockets, ...options })
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    await connection.start();
+    return connection;
+  };
+  const cookie = (token: string) => ({ headers: { cookie: `${cookieName}=${token}` } });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await signInAdmin(t.app, t.connection.db);
+    const c = gameClient(t.app);
+    ({ id: gameId } = await c.ok(admin, 'POST', '/api/edit/games', gameBody()));
+    player = await c.signUp('pia');
+    monitor = await c.signUp('moe');
+    await t.connection.db
+      .updateTable('users')
+      .set({ role: 'Monitor' })
+      .where('id', '=', monitor.id)
+      .execute();
+    ({ token: apiToken } = await c.ok(admin, 'POST', '/api/tokens', { name: 'hub bot' }));
+    base = await listen(t.app);
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((connection) => connection.stop()));
+    await t?.close();
+  });
+
+  it('pushes an admin notice to anonymous players of the game', async () => {
+    const hub = await connect(`/hub/user?game=${gameId}`);
+    const received = next<GameNotice>(hub, 'ReceivedGameNotice');
+    const posted = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
+      content: 'Welcome aboard',
+    });
+    expect(await received).toEqual(posted);
+    expect(posted).toMatchObject({ type: 'Normal', values: ['Welcome aboard'], time: expect.any(Number) });
+  });
+
+  it('works without negotiation too', async () => {
+    const hub = await connect(`/hub/user?game=${gameId}`, { skipNegotiation: true });
+    const received = next<GameNotice>(hub, 'ReceivedGameNotice');
+    await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, { content: 'direct' });
+    expect((await received).values).toEqual(['direct']);
+  });
+
+  it('pushes game events to monitors signed in by cookie or by API token', async () => {
+    const byCookie = await connect(`/hub/monitor?game=${gameId}`, cookie(monitor.token));
+    const byToken = await connect(`/hub/monitor?game=${gameId}`, { accessTokenFactory: () => apiToken });
+    const both = Promise.all([
+      next<GameEvent>(byCookie, 'ReceivedGameEvent'),
+      next<GameEvent>(byToken, 'ReceivedGameEvent'),
+    ]);
+    const event = await new GameFeed(t.connection.db, t.app.bus).addEvent(gameId, {
+      type: 'ContainerStart',
+      values: ['1', 'Web'],
+      userName: 'pia',
+      teamName: 'Dock',
+    });
+    expect(await both).toEqual([event, event]);
+  });
+
+  it('pushes admin log entries to admins, as "Anonymous" when nobody is named', async () => {
+    const hub = await connect('/hub/admin', cookie(admin));
+    const logged = next<LogMessageModel>(hub, 'ReceivedLog');
+    await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, { content: 'logged' });
+    expect(await logged).toMatchObject({
+      name: 'admin',
+      level: 'Information',
+      msg: expect.stringMatching(/notice/),
+    });
+    const anonymous = next<LogMessageModel>(hub, 'ReceivedLog');
+    await t.app.auditLog.write({ level: 'Warning', msg: 'nobody' });
+    expect(await anonymous).toMatchObject({ name: 'Anonymous', msg: 'nobody' });
+  });
+
+  it('refuses connections that may not see the hub or name no existing game', async () => {
+    const refused = (path: string, options?: IHttpConnectionOptions) =>
+      expect(connect(path, options)).rejects.toThrow();
+    await refused(`/hub/monitor?game=${gameId}`);
+    await refused(`/hub/monitor?game=${gameId}`, cookie(player.token));
+    await refused(`/hub/monitor?game=${gameId}`, { accessTokenFactory: () => 'not.a-token' });
+    await refused(`/hub/monitor?game=99999`, cookie(monitor.token));
+    await refused('/hub/admin', cookie(monitor.token));
+    await refused('/hub/admin');
+    await refused('/hub/user?game=99999');
+    await refused('/hub/user?game=abc');
+    await refused('/hub/user');
+    await refused(`/hub/user?game=99999`, { skipNegotiation: true });
+    await refused('/hub/admin', { skipNegotiation: true, ...cookie(player.token) });
+  });
+
+  it('speaks the JSON hub protocol on the wire and answers unknown upgrades with 404', async () => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/hub/user?game=${gameId}`);
+    const frames: string[] = [];
+    ws.on('message', (data) => frames.push(String(data)));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send('{"protocol":"json","version":1}\x1e');
+    await expect.poll(() => frames.length).toBeGreaterThan(0);
+    expect(frames[0]).toBe('{}\x1e');
+    ws.send('{"type":1,"invocationId":"7","target":"Nope","arguments":[]}\x1e');
+    await expect.poll(() => frames.length).toBeGreaterThan(1);
+    expect(JSON.parse(frames[1]?.slice(0, -1) ?? '')).toMatchObject({ type: 3, invocationId: '7' });
+    ws.close();
+
+    const bad = new WebSocket(`${base.replace('http', 'ws')}/hub/user?game=${gameId}`);
+    const badFrames: string[] = [];
+    bad.on('message', (data) => badFrames.push(String(data)));
+    await new Promise((resolve) => bad.once('open', resolve));
+    bad.send('{"protocol":"messagepack","version":1}\x1e');
+    await new Promise((resolve) => bad.once('close', resolve));
+    expect(JSON.parse(badFrames[0]?.slice(0, -1) ?? '{}')).toHaveProperty('error');
+
+    const status = await new Promise<number | undefined>((resolve) => {
+      const other = new WebSocket(`${base.replace('http', 'ws')}/somewhere/else`);
+      other.on('unexpected-response', (_req, res) => resolve(res.statusCode));
+      other.on('error', () => resolve(undefined));
+    });
+    expect(status).toBe(404);
+  });
+
+  it.runIf(kind.name === 'postgres')(
+    'delivers a notice created by one process to clients of another',
+    async () => {
+      const other = await t.reopen();
+      const otherBase = await listen(other);
+      const hub = new HubConnectionBuilder()
+        .withUrl(`${otherBase}/hub/user?game=${gameId}`, { transport: HttpTransportType.WebSockets })
+        .configureLogging(LogLevel.None)
+        .build();
+      open.push(hub);
+      await hub.start();
+      const monitorHub = new HubConnectionBuilder()
+        .withUrl(`${otherBase}/hub/monitor?game=${gameId}`, {
+          transport: HttpTransportType.WebSockets,
+          accessTokenFactory: () => apiToken,
+        })
+        .configureLogging(LogLevel.None)
+        .build();
+      open.push(monitorHub);
+      await monitorHub.start();
+      const received = next<GameNotice>(hub, 'ReceivedGameNotice');
+      const posted = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
+        content: 'from process A',
+      });
+      expect(await received).toEqual(posted);
+
+      // Too large for one NOTIFY: it travels as its id and is read back.
+      const large = next<GameNotice>(hub, 'ReceivedGameNotice');
+      const big = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
+        content: 'x'.repeat(20_000),
+      });
+      expect(await large).toEqual(big);
+
+      const event = next<GameEvent>(monitorHub, 'ReceivedGameEvent');
+      const sent = await new GameFeed(t.connection.db, t.app.bus).addEvent(gameId, {
+        type: 'FlagSubmit',
+        values: ['Accepted', 'flag{x}', 'Web', '1'],
+      });
+      expect(await event).toEqual(sent);
+    },
+  );
+});
