@@ -1,8 +1,114 @@
+import {
+  Alert,
+  Button,
+  Center,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { errorMessage } from '@pennon/sdk';
+import { IconAlertCircle, IconFlag3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '../../components/Page/index.ts';
+import { useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { client } from '../../api/client.ts';
+import { errorTitle } from '../../utils/notify.ts';
+import { GameCard } from './GameCard.tsx';
 
-/** /games */
+/** Games a page. */
+const PAGE_SIZE = 12;
+
+/** /games: every visible game, latest start first, a page at a time (`?page=`). */
 export default function GamesPage() {
   const { t } = useTranslation();
-  return <Page title={t('page.games.list')} />;
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { data, error, mutate } = useSWR(
+    ['/api/game', page],
+    () => client.game.list({ count: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
+    { keepPreviousData: true, revalidateOnFocus: false },
+  );
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+
+  let content: React.ReactNode;
+  if (!data && error) {
+    content = (
+      <Alert
+        role="alert"
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle size={18} />}
+        title={errorTitle(error, t, 'game.load_failed')}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorMessage(error, t)}</Text>
+          <Button size="xs" variant="default" onClick={() => void mutate()}>
+            {t('error_page.try_again')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!data) {
+    content = (
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy>
+        <Skeleton height={300} radius="md" />
+        <Skeleton height={300} radius="md" />
+        <Skeleton height={300} radius="md" />
+      </SimpleGrid>
+    );
+  } else if (data.data.length === 0) {
+    content = (
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
+        <Stack align="center" gap="sm" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            <IconFlag3 size={30} />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            {t('game.empty.title')}
+          </Title>
+          <Text c="dimmed" maw={460}>
+            {t('game.empty.message')}
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  } else {
+    content = (
+      <>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          {data.data.map((game) => (
+            <GameCard key={game.id} game={game} />
+          ))}
+        </SimpleGrid>
+        {pages > 1 && (
+          <Center>
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(next) => setParams({ page: String(next) })}
+              getControlProps={(control) => ({ 'aria-label': t(`game.paging.${control}`) })}
+              getItemProps={(item) => ({ 'aria-label': t('game.paging.page', { page: item }) })}
+            />
+          </Center>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack component="section" gap="md">
+      <Stack gap={2}>
+        <Title order={1}>{t('page.games.list')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('game.subtitle')}
+        </Text>
+      </Stack>
+      {content}
+    </Stack>
+  );
 }
