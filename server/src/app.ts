@@ -129,7 +129,8 @@ export const buildApp = async ({
   await app.register(brandingApi, { branding: new BrandingService(config, files) });
   await app.register(postsApi, { posts: new PostService(connection.db) });
   const gameKeys = new GameKeys(secrets);
-  const challenges = new ChallengeService(connection.db, files);
+  const feed = new GameFeed(connection.db, app.bus);
+  const challenges = new ChallengeService(connection.db, files, feed);
   const divisions = new DivisionService(connection.db);
   const scoreboards = new Scoreboards(connection.db);
   await app.register(gamesApi, {
@@ -141,7 +142,6 @@ export const buildApp = async ({
     play: new PlayService(connection.db, files, divisions, scoreboards),
     scoreboards,
   });
-  const feed = new GameFeed(connection.db, app.bus);
   const judge = new Judge(connection.db, feed, app.bus, scoreboards, divisions, app.log);
   await app.register(scoreboardApi, {
     scoreboards,
@@ -164,6 +164,10 @@ export const buildApp = async ({
     new GameFeed(connection.db, app.bus),
   );
   challenges.onDisable((challengeId, deleted) => gameContainers.destroyForChallenge(challengeId, deleted));
+  // After its containers went: a deleted challenge (or game) leaves no capture folder behind.
+  challenges.onDisable(async (challengeId, deleted) => {
+    if (deleted) await app.captures.removeChallenge(challengeId);
+  });
   await app.register(containersApi, { db: connection.db, gameContainers, captures: app.captures });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 

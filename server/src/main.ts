@@ -5,6 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { connect, migrate } from './db/database.ts';
 import { AdminSeedError, seedAdmin } from './services/admin-seed.ts';
+import { seedDemo, wantsDemo } from './services/demo-seed.ts';
 import { readSettings, SettingsError } from './settings.ts';
 
 const settings = (() => {
@@ -19,10 +20,12 @@ const settings = (() => {
 mkdirSync(settings.dataDir, { recursive: true });
 const connection = connect(settings.databaseUrl);
 await migrate(connection.db);
+const announce = (line: string) => console.log(`\n  ==> ${line}\n`);
+let adminCreated = false;
 try {
-  await seedAdmin(connection.db, {
+  adminCreated = await seedAdmin(connection.db, {
     password: settings.adminPassword,
-    announce: (line) => console.log(`\n  ==> ${line}\n`),
+    announce,
   });
 } catch (err) {
   if (!(err instanceof AdminSeedError)) throw err;
@@ -30,6 +33,17 @@ try {
   process.exit(1);
 }
 const app = await buildApp({ settings, connection, logger: { level: settings.logLevel } });
+const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+// First start only: a demo game (the container engine is asked through the app's container service).
+if (wantsDemo(adminCreated)) {
+  await seedDemo({
+    db: connection.db,
+    dataDir: settings.dataDir,
+    baseUrl: settings.publicUrl ?? `http://${shown}:${settings.port}`,
+    containers: app.containers,
+    announce,
+  }).catch((err: unknown) => app.log.warn({ err }, 'the demo game could not be created'));
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
@@ -39,6 +53,5 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 
 await app.listen({ host: settings.host, port: settings.port });
 const { port } = app.server.address() as { port: number };
-const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
 app.log.info({ database: connection.describe, dataDir: settings.dataDir }, 'Pennon is ready');
 console.log(`\n  Pennon is serving at http://${shown}:${port}/  (${connection.describe})\n`);

@@ -371,6 +371,12 @@ export class TrafficCapture {
     await rm(this.dir(challengeId, participationId), { recursive: true, force: true });
   }
 
+  /** Removes a deleted challenge's folder, once the archiving of its destroyed containers finished. */
+  async removeChallenge(challengeId: number): Promise<void> {
+    await Promise.all([...this.pending]);
+    await rm(this.dir(challengeId), { recursive: true, force: true });
+  }
+
   /** The participation's capture files as one .tar.gz stream (flat); undefined when there are none. */
   async tarball(challengeId: number, participationId: number): Promise<Readable | undefined> {
     const files = await this.files(challengeId, participationId);

@@ -18,6 +18,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
 import { isValidTemplate } from './dynamic-flag.ts';
+import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
 import { Instances } from './instances.ts';
 
@@ -42,6 +43,12 @@ const toInfo = (c: Challenge): ChallengeInfoModel => ({
   deadlineUtc: c.deadline_utc,
 });
 
+const sameSet = (a: string[], b: string[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((item) => right.has(item));
+};
+
 const flag = (value: boolean | null | undefined) => (value == null ? undefined : value ? 1 : 0);
 
 export class ChallengeService {
@@ -52,6 +59,9 @@ export class ChallengeService {
   constructor(
     private readonly db: Kysely<Database>,
     files: FileStore,
+    /** Where NewChallenge/NewHint notices go (§4.11); without one none are made. */
+    private readonly feed?: GameFeed,
+    private readonly now: () => number = Date.now,
   ) {
     this.attachments = new Attachments(db, files);
     this.instances = new Instances(db);
@@ -62,7 +72,7 @@ export class ChallengeService {
     this.disableListeners.push(listener);
   }
 
-  private async disabled(challengeId: number, deleted = false): Promise<void> {
+  async #disabled(challengeId: number, deleted = false): Promise<void> {
     for (const listener of this.disableListeners) await listener(challengeId, deleted);
   }
 
@@ -158,7 +168,7 @@ export class ChallengeService {
 
   /** Null fields stay unchanged; flags are untouched. Enabling hands the challenge to every accepted team. */
   async update(gameId: number, id: number, model: ChallengeUpdateModel): Promise<ChallengeEditDetailModel> {
-    await this.requireGame(gameId);
+    const game = await this.requireGame(gameId);
     const c = await this.get(gameId, id);
     if (model.enableTrafficCapture && !isContainer(c.type)) {
       throw new HttpError(400, 'Traffic capture is only for container challenges');
@@ -204,10 +214,26 @@ export class ChallengeService {
     if (Object.keys(values).length > 0) {
       await this.db.updateTable('challenges').set(values).where('id', '=', id).execute();
     }
-    // New-challenge/new-hint notices and destroying containers on disable come with notices and containers.
     if (model.isEnabled && c.is_enabled === 0) await this.instances.forChallenge(id, gameId);
-    if (model.isEnabled === false && c.is_enabled === 1) await this.disabled(id);
+    if (model.isEnabled === false && c.is_enabled === 1) await this.#disabled(id);
+    await this.notify(game, c, model);
     return this.detail(gameId, id);
+  }
+
+  /** §4.11: NewChallenge on every update enabling it while the game runs; NewHint when the hints set changed. */
+  private async notify(
+    game: { start_time: number; end_time: number },
+    c: Challenge,
+    model: ChallengeUpdateModel,
+  ): Promise<void> {
+    const now = this.now();
+    if (!this.feed || now < game.start_time || now > game.end_time) return;
+    const title = model.title ?? c.title;
+    if (model.isEnabled) await this.feed.addNotice(c.game_id, 'NewChallenge', [title]);
+    const enabled = model.isEnabled ?? c.is_enabled === 1;
+    if (enabled && model.hints && !sameSet(model.hints, JSON.parse(c.hints) as string[])) {
+      await this.feed.addNotice(c.game_id, 'NewHint', [title]);
+    }
   }
 
   async delete(gameId: number, id: number): Promise<void> {
@@ -217,7 +243,7 @@ export class ChallengeService {
       .select('attachment_id')
       .where('challenge_id', '=', id)
       .execute();
-    await this.disabled(id, true);
+    await this.#disabled(id, true);
     await this.db.deleteFrom('challenges').where('id', '=', id).execute();
     await this.attachments.remove([c.attachment_id, ...flags.map((f) => f.attachment_id)]);
   }
@@ -233,14 +259,15 @@ export class ChallengeService {
     return record ? toContainerInfo(record) : null;
   }
 
-  /** Releases the attachments of every challenge of a game that is about to go. */
-  async releaseGameAttachments(gameId: number): Promise<void> {
+  /** Releases what every challenge of a game about to go holds: containers, captures (listeners), attachments. */
+  async releaseGame(gameId: number): Promise<void> {
     const challenges = await this.db
       .selectFrom('challenges')
       .select(['id', 'attachment_id'])
       .where('game_id', '=', gameId)
       .execute();
     if (challenges.length === 0) return;
+    for (const c of challenges) await this.#disabled(c.id, true);
     const flags = await this.db
       .selectFrom('flags')
       .select('attachment_id')
@@ -304,9 +331,14 @@ export class ChallengeService {
     return Number(total);
   }
 
-  private async requireGame(gameId: number): Promise<void> {
-    const game = await this.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
+  private async requireGame(gameId: number): Promise<{ start_time: number; end_time: number }> {
+    const game = await this.db
+      .selectFrom('games')
+      .select(['start_time', 'end_time'])
+      .where('id', '=', gameId)
+      .executeTakeFirst();
     if (!game) throw new HttpError(404, 'Game not found');
+    return game;
   }
 
   private async get(gameId: number, id: number): Promise<Challenge> {

@@ -48,11 +48,20 @@ export class GameService {
     return this.info(id);
   }
 
-  /** Challenges, divisions and participations go with the game (cascade); files are released first. */
+  /**
+   * Challenges, divisions, participations and writeups go with the game (cascade); first its containers and
+   * capture folders go, then the files it referenced (attachments, writeups, poster) are released.
+   */
   async delete(id: number): Promise<void> {
     const game = await this.get(id);
-    await this.challenges.releaseGameAttachments(id);
+    const writeups = await this.db
+      .selectFrom('writeups')
+      .select('file_hash')
+      .where('game_id', '=', id)
+      .execute();
+    await this.challenges.releaseGame(id);
     await this.db.deleteFrom('games').where('id', '=', id).execute();
+    for (const writeup of writeups) await this.files.release(writeup.file_hash);
     if (game.poster_hash) await this.files.release(game.poster_hash);
   }
 

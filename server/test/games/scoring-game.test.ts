@@ -124,6 +124,7 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
       .selectFrom('game_notices')
       .select(['type', 'values'])
       .where('game_id', '=', gameId)
+      .where('type', 'in', ['FirstBlood', 'SecondBlood', 'ThirdBlood'])
       .orderBy('id')
       .execute();
     expect(notices.map((n) => [n.type, JSON.parse(n.values)])).toEqual([
@@ -284,6 +285,7 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
       .selectFrom('game_notices')
       .select(['type', 'values'])
       .where('game_id', '=', g)
+      .where('type', 'in', ['FirstBlood', 'SecondBlood', 'ThirdBlood'])
       .orderBy('id')
       .execute();
     expect(bloods.map((b) => b.type)).toEqual(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
