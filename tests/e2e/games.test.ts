@@ -1,7 +1,8 @@
 // Playing a game in a real browser against the real server: the admin (through the SDK's node client)
 // sets up a running game with one challenge and its flag; a new player signs up, creates a team, joins
 // the game from its page, opens the challenge board and the challenge, and submits a wrong flag, then
-// the right one.
+// the right one. With the board open, the admin posts a notice, which shows up live as a toast and in the
+// notices panel.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,13 +39,14 @@ describe('games', () => {
   let browser: Browser;
   let page: Page;
   let gameId = 0;
+  let admin: ReturnType<typeof createNodeClient>;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
       launchBrowser(),
     ]);
-    const admin = createNodeClient({ baseUrl: server.url });
+    admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
     const now = Date.now();
     const game = await admin.edit.createGame({
@@ -165,4 +167,47 @@ describe('games', () => {
     );
     await waitForText(page, 'Correct!');
   });
+
+  it('shows a notice the admin posts while the board is open, without a reload', async () => {
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[role="dialog"]', { hidden: true });
+    await page.waitForSelector('[data-testid="notice"]', { timeout: 10_000 });
+    // A page load would drop this marker.
+    await page.evaluate(() => {
+      (window as unknown as { pennonMarker: boolean }).pennonMarker = true;
+    });
+    const content = 'The **harbour** closes at dusk <img src=x onerror="window.pwned=1">';
+    await admin.edit.createNotice(gameId, { content });
+
+    // Pushed by the user hub, or polled by the SDK within 10 s when the hub cannot connect.
+    const toast = await page.waitForSelector('[data-testid="notice-toast"][data-type="Normal"]', {
+      timeout: 20_000,
+    });
+    expect(await toast?.evaluate((node) => (node as HTMLElement).innerText)).toContain(
+      'The harbour closes at dusk',
+    );
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
+          (node as HTMLElement).innerText.includes('The harbour closes at dusk'),
+        ),
+      { timeout: 10_000 },
+    );
+    // The newest notice comes first in the panel.
+    expect(await page.$eval('[data-testid="notice"]', (node) => (node as HTMLElement).innerText)).toContain(
+      'The harbour closes at dusk',
+    );
+    expect(
+      await page.$$eval(
+        '[data-testid="notice"] [onerror], [data-testid="notice-toast"] [onerror]',
+        (n) => n.length,
+      ),
+    ).toBe(0);
+    expect(
+      await page.evaluate(() => ({
+        kept: (window as unknown as { pennonMarker?: boolean }).pennonMarker,
+        pwned: (window as unknown as { pwned?: number }).pwned,
+      })),
+    ).toEqual({ kept: true, pwned: undefined });
+  }, 40_000);
 });

@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { GameNotice, NoticeType } from '@pennon/sdk';
 import { type Icon, IconBell, IconBulb, IconDroplet, IconSparkles } from '@tabler/icons-react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { RelativeTime } from '../../../../components/RelativeTime/index.ts';
@@ -22,20 +23,23 @@ const NOTICE_STYLE: Record<NoticeType, { icon: Icon; color: string }> = {
  */
 export function useNoticeText() {
   const { t } = useTranslation();
-  return (notice: GameNotice): string => {
-    const [first = '', second = ''] = notice.values;
-    switch (notice.type) {
-      case 'FirstBlood':
-      case 'SecondBlood':
-      case 'ThirdBlood':
-        return t(`game.notice.${notice.type}`, { team: first, challenge: second });
-      case 'NewHint':
-      case 'NewChallenge':
-        return t(`game.notice.${notice.type}`, { challenge: first });
-      default:
-        return first;
-    }
-  };
+  return useCallback(
+    (notice: GameNotice): string => {
+      const [first = '', second = ''] = notice.values;
+      switch (notice.type) {
+        case 'FirstBlood':
+        case 'SecondBlood':
+        case 'ThirdBlood':
+          return t(`game.notice.${notice.type}`, { team: first, challenge: second });
+        case 'NewHint':
+        case 'NewChallenge':
+          return t(`game.notice.${notice.type}`, { challenge: first });
+        default:
+          return first;
+      }
+    },
+    [t],
+  );
 }
 
 /** The game's notices: organisers' announcements first (as the server orders them), then system notices. */

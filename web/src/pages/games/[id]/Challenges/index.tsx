@@ -11,14 +11,16 @@ import {
   Text,
   ThemeIcon,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
-import { ErrorCode, isPennonError } from '@pennon/sdk';
+import { ErrorCode, type GameNotice, isPennonError } from '@pennon/sdk';
 import { IconFlagCheck, IconHourglassEmpty, IconLock, IconTrophy } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
+import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { categoryStyle } from '../../lib/categories.tsx';
 import { LoadError, StatePanel } from '../../lib/GameState.tsx';
 import { GameHeader } from '../../lib/GameTabs.tsx';
@@ -27,9 +29,15 @@ import { useNow } from '../../lib/useNow.ts';
 import { parseGameId, useGame } from '../useGame.ts';
 import { ChallengeCard } from './ChallengeCard.tsx';
 import { ChallengeModal } from './ChallengeModal.tsx';
-import { NoticesPanel } from './NoticesPanel.tsx';
+import { NoticesPanel, useNoticeText } from './NoticesPanel.tsx';
+import { changesBoard, showNoticeToast } from './noticeToast.tsx';
+import { useLiveNotices } from './useLiveNotices.ts';
+import { WriteupCard } from './WriteupCard.tsx';
 
-/** Board and notices refresh while the game runs (gzctf-api §5, client-spec §9). */
+/**
+ * The board refreshes while the game runs (gzctf-api §5, client-spec §9). Notices arrive live (the user hub,
+ * or the SDK's own polling when the hub cannot connect), so they are not polled here.
+ */
 const REFRESH = 10_000;
 
 /** /games/{id}/Challenges: the team's board by category, its rank and score, the notices. */
@@ -47,8 +55,28 @@ export default function ChallengesPage() {
   const notices = useSWR(
     Number.isNaN(gameId) || !details.data ? null : ['/api/game', gameId, 'notices'],
     () => client.game.notices(gameId),
-    { refreshInterval: ongoing ? REFRESH : 0, shouldRetryOnError: false, revalidateOnFocus: false },
+    { shouldRetryOnError: false, revalidateOnFocus: false },
   );
+  const theme = useMantineTheme();
+  const noticeText = useNoticeText();
+  const { mutate: mutateDetails } = details;
+  const { mutate: mutateNotices } = notices;
+  const onNotice = useCallback(
+    (notice: GameNotice) => {
+      void mutateNotices((current) => [notice, ...(current ?? []).filter((item) => item.id !== notice.id)], {
+        revalidate: true,
+      });
+      if (changesBoard(notice.type)) void mutateDetails();
+      showNoticeToast(
+        notice,
+        t(`game.notice.toast.${notice.type}`, { defaultValue: t('game.notice.title') }),
+        notice.type === 'Normal' ? <Markdown source={notice.values[0] ?? ''} fz="sm" /> : noticeText(notice),
+        theme.primaryColor,
+      );
+    },
+    [mutateDetails, mutateNotices, noticeText, t, theme.primaryColor],
+  );
+  useLiveNotices(gameId, details.data !== undefined, onNotice);
   const [category, setCategory] = useState<string>('all');
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -239,7 +267,12 @@ export default function ChallengesPage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 3 }}>
-          <NoticesPanel notices={notices.data} />
+          <Stack gap="md">
+            {details.data?.writeupRequired && (
+              <WriteupCard gameId={gameId} deadline={details.data.writeupDeadline} now={now} />
+            )}
+            <NoticesPanel notices={notices.data} />
+          </Stack>
         </Grid.Col>
       </Grid>
       <ChallengeModal

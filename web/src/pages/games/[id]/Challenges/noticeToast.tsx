@@ -1,0 +1,45 @@
+// Live notices as toasts (gzctf-api §5): 5 s, yellow for a new challenge or hint, the primary colour for an
+// organisers' notice, the medal colours for bloods.
+import { Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { GameNotice, NoticeType } from '@pennon/sdk';
+import { MEDAL_COLORS } from './ChallengeCard.tsx';
+
+export const NOTICE_TOAST_CLOSE = 5000;
+
+/** The toast colour for a notice type; `primary` is the theme's primary colour. */
+export const noticeToastColor = (type: NoticeType, primary: string): string => {
+  switch (type) {
+    case 'NewChallenge':
+    case 'NewHint':
+      return 'yellow';
+    case 'FirstBlood':
+      return MEDAL_COLORS[0];
+    case 'SecondBlood':
+      return MEDAL_COLORS[1];
+    case 'ThirdBlood':
+      return MEDAL_COLORS[2];
+    default:
+      return primary;
+  }
+};
+
+/** Whether a notice changes the board (a blood, a new challenge): the board is fetched again. */
+export const changesBoard = (type: NoticeType): boolean => type !== 'Normal' && type !== 'NewHint';
+
+/**
+ * Shows a notice as a toast. `body` is the notice in words (React text: names are never markup) or, for an
+ * organisers' notice, the sanitized Markdown.
+ */
+export const showNoticeToast = (notice: GameNotice, title: string, body: React.ReactNode, primary: string) =>
+  notifications.show({
+    id: `notice-${notice.id}`,
+    color: noticeToastColor(notice.type, primary),
+    autoClose: NOTICE_TOAST_CLOSE,
+    title,
+    message: (
+      <Text component="div" size="sm" data-testid="notice-toast" data-type={notice.type}>
+        {body}
+      </Text>
+    ),
+  });
