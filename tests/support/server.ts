@@ -29,6 +29,8 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
         HOST: '127.0.0.1',
         PENNON_DATA_DIR: dataDir,
         PENNON_DATABASE_URL: databaseUrl,
+        // Tests build their own games and posts; the demo game would be in their way.
+        PENNON_DEMO: 'off',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
