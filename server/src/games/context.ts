@@ -1,11 +1,14 @@
 // The context check of the in-game endpoints (★ in §2.6), in its order: the game exists, the caller plays it
 // through an Accepted participation, it has started, and — for endpoints that deny it — it hasn't closed.
-import { ErrorCode } from '@pennon/sdk/contract';
+import { ErrorCode, GamePermission } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import type { Challenge } from './challenges.ts';
+import type { DivisionService } from './divisions.ts';
 import { type Game, GameStore } from './game-store.ts';
 import { isClosed, type Participation, registrationOf } from './participation.ts';
+import { may } from './permissions.ts';
 
 export interface PlayContext {
   game: Game;
@@ -28,4 +31,31 @@ export const playContext = async (
   if (denyAfterEnd && isClosed(game, now))
     throw new HttpError(400, 'The game has ended', ErrorCode.GameEnded);
   return { game, participation };
+};
+
+/** An enabled challenge of the game that the participation's division may view; 404 otherwise, as if absent. */
+export const visibleChallenge = async (
+  db: Kysely<Database>,
+  divisions: DivisionService,
+  gameId: number,
+  participation: Participation,
+  challengeId: number,
+): Promise<Challenge> => {
+  const challenge =
+    challengeId > 0
+      ? await db
+          .selectFrom('challenges')
+          .selectAll()
+          .where('id', '=', challengeId)
+          .where('game_id', '=', gameId)
+          .where('is_enabled', '=', 1)
+          .executeTakeFirst()
+      : undefined;
+  if (
+    !challenge ||
+    !may(await divisions.rules(participation.division_id), challenge.id, GamePermission.ViewChallenge)
+  ) {
+    throw new HttpError(404, 'Challenge not found');
+  }
+  return challenge;
 };

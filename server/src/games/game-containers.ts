@@ -14,7 +14,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import { avatarUrl } from '../services/users.ts';
 import { type Challenge, isContainer } from './challenges.ts';
-import { playContext } from './context.ts';
+import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
 import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
 import type { GameFeed } from './feed.ts';
@@ -58,22 +58,7 @@ export class GameContainers {
       denyAfterEnd: true,
       now: this.now(),
     });
-    const challenge =
-      challengeId > 0
-        ? await this.db
-            .selectFrom('challenges')
-            .selectAll()
-            .where('id', '=', challengeId)
-            .where('game_id', '=', gameId)
-            .where('is_enabled', '=', 1)
-            .executeTakeFirst()
-        : undefined;
-    if (
-      !challenge ||
-      !may(await this.divisions.rules(participation.division_id), challenge.id, GamePermission.ViewChallenge)
-    ) {
-      throw new HttpError(404, 'Challenge not found');
-    }
+    const challenge = await visibleChallenge(this.db, this.divisions, gameId, participation, challengeId);
     const instance = await this.db
       .selectFrom('game_instances')
       .select(['id', 'flag', 'last_container_operation'])

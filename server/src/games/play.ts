@@ -18,7 +18,7 @@ import { avatarUrl, isUniqueViolation } from '../services/users.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
 import type { Challenge } from './challenges.ts';
-import { playContext } from './context.ts';
+import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
 import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
 import type { Game } from './game-store.ts';
@@ -83,22 +83,7 @@ export class PlayService {
       denyAfterEnd: false,
       now: this.now(),
     });
-    const c =
-      challengeId > 0
-        ? await this.db
-            .selectFrom('challenges')
-            .selectAll()
-            .where('id', '=', challengeId)
-            .where('game_id', '=', gameId)
-            .where('is_enabled', '=', 1)
-            .executeTakeFirst()
-        : undefined;
-    if (
-      !c ||
-      !may(await this.divisions.rules(participation.division_id), c.id, GamePermission.ViewChallenge)
-    ) {
-      throw new HttpError(404, 'Challenge not found');
-    }
+    const c = await visibleChallenge(this.db, this.divisions, gameId, participation, challengeId);
     const context = await this.flagContext(game, participation, c);
     return {
       id: c.id,
