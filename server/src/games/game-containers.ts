@@ -1,7 +1,7 @@
 // Game containers (§4.10): a team starts, extends and destroys the container of its instance of a container
 // challenge; admins list and destroy them, and start test containers from the edit page. The engine side and the
 // lifetimes live in ContainerService; this decides who may do what and keeps the game's feed.
-import { type ContainerInfoModel, type ContainerInstanceModel, GamePermission } from '@pennon/sdk/contract';
+import type { ContainerInfoModel, ContainerInstanceModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import {
   type ContainerRecord,
@@ -20,7 +20,6 @@ import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
 import type { GameFeed } from './feed.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
-import { may } from './permissions.ts';
 
 /** Per instance, a container may be created or destroyed once every 10 s (§1.7). */
 export const CONTAINER_COOLDOWN_MS = 10_000;
