@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { errorMessage } from '@pennon/sdk';
-import { IconAlertCircle, IconPlus, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPlus, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useUser } from '../../api/useUser.ts';
 import { SessionLoader } from '../../components/AccountCard/index.ts';
-import { errorTitle } from '../../utils/notify.ts';
+import { LoadError } from '../../components/LoadError/index.ts';
 import { loginPath } from '../../utils/redirect.ts';
 import { INVITE_PARAM } from './invite.ts';
 import { JoinTeamModal } from './JoinTeamModal.tsx';
@@ -58,22 +57,7 @@ export default function TeamsPage() {
 
   let content: ReactNode;
   if (teams === undefined && error) {
-    content = (
-      <Alert
-        role="alert"
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title={errorTitle(error, t, 'team.load_failed')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(error, t)}</Text>
-          <Button size="xs" variant="default" onClick={() => void refresh()}>
-            {t('error_page.try_again')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    content = <LoadError error={error} retry={refresh} title="team.load_failed" />;
   } else if (teams === undefined) {
     content = <SessionLoader />;
   } else if (teams.length === 0) {

@@ -1,6 +1,4 @@
 import {
-  Alert,
-  Button,
   Center,
   Pagination,
   Paper,
@@ -11,13 +9,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { errorMessage } from '@pennon/sdk';
-import { IconAlertCircle, IconFlag3 } from '@tabler/icons-react';
+import { IconFlag3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../api/client.ts';
-import { errorTitle } from '../../utils/notify.ts';
+import { LoadError } from '../../components/LoadError/index.ts';
 import { GameCard } from './GameCard.tsx';
 
 /** Games a page. */
@@ -37,22 +34,7 @@ export default function GamesPage() {
 
   let content: React.ReactNode;
   if (!data && error) {
-    content = (
-      <Alert
-        role="alert"
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title={errorTitle(error, t, 'game.load_failed')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(error, t)}</Text>
-          <Button size="xs" variant="default" onClick={() => void mutate()}>
-            {t('error_page.try_again')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    content = <LoadError error={error} retry={mutate} title="game.load_failed" />;
   } else if (!data) {
     content = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" aria-busy>

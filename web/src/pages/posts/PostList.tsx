@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { errorMessage, type PostInfoModel } from '@pennon/sdk';
-import { IconAlertCircle, IconNews } from '@tabler/icons-react';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { PostInfoModel } from '@pennon/sdk';
+import { IconNews } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
-import { errorTitle, notifyError, notifySuccess } from '../../utils/notify.ts';
+import { LoadError } from '../../components/LoadError/index.ts';
+import { notifyError, notifySuccess } from '../../utils/notify.ts';
 import { PostCard } from './PostCard.tsx';
 import { usePostsCache } from './usePosts.ts';
 
@@ -25,22 +26,7 @@ export function PostList({ posts, error, refresh, canPin = false, order }: PostL
   const [pinning, setPinning] = useState<string | null>(null);
 
   if (posts === undefined && error) {
-    return (
-      <Alert
-        role="alert"
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title={errorTitle(error, t, 'post.load_failed')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(error, t)}</Text>
-          <Button size="xs" variant="default" onClick={() => void refresh()}>
-            {t('error_page.try_again')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError error={error} retry={refresh} title="post.load_failed" />;
   }
   if (posts === undefined) {
     return (

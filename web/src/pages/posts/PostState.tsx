@@ -1,9 +1,8 @@
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { errorMessage } from '@pennon/sdk';
-import { IconAlertCircle, IconFileUnknown, IconLock } from '@tabler/icons-react';
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconFileUnknown, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorTitle } from '../../utils/notify.ts';
+import { LoadError } from '../../components/LoadError/index.ts';
 
 /** In place of a post that does not exist (any more). */
 export function PostNotFound() {
@@ -53,22 +52,5 @@ export function PostForbidden() {
 
 /** A post that could not be loaded for another reason than not existing. */
 export function PostLoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      role="alert"
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
-      title={errorTitle(error, t, 'post.load_one_failed')}
-      mt="md"
-    >
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(error, t)}</Text>
-        <Button size="xs" variant="default" onClick={() => void retry()}>
-          {t('error_page.try_again')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <LoadError error={error} retry={retry} title="post.load_one_failed" mt="md" />;
 }

@@ -1,10 +1,7 @@
 // Full-width states shared by the game pages: not found, failed to load, ended, not joined.
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { errorMessage } from '@pennon/sdk';
-import { type Icon, IconAlertCircle } from '@tabler/icons-react';
+import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorTitle } from '../../../utils/notify.ts';
 
 export function StatePanel(props: {
   icon: Icon;
@@ -30,25 +27,5 @@ export function StatePanel(props: {
         {props.children}
       </Stack>
     </Paper>
-  );
-}
-
-export function LoadError({ error, retry, title }: { error: unknown; retry: () => unknown; title: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      role="alert"
-      color="red"
-      variant="light"
-      icon={<IconAlertCircle size={18} />}
-      title={errorTitle(error, t, title)}
-    >
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{errorMessage(error, t)}</Text>
-        <Button size="xs" variant="default" onClick={() => void retry()}>
-          {t('error_page.try_again')}
-        </Button>
-      </Stack>
-    </Alert>
   );
 }

@@ -25,9 +25,10 @@ import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
 import { useUser } from '../../../../api/useUser.ts';
+import { LoadError } from '../../../../components/LoadError/index.ts';
 import { initialsOf } from '../../../../components/UserMenu/initials.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
-import { LoadError, StatePanel } from '../../lib/GameState.tsx';
+import { StatePanel } from '../../lib/GameState.tsx';
 import { GameHeader } from '../../lib/GameTabs.tsx';
 import {
   bloodBonusFields,

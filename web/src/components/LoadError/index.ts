@@ -1,0 +1,1 @@
+export { LoadError } from './LoadError.tsx';
