@@ -116,7 +116,7 @@ describe.each(databaseKinds())('accounts on $name', (kind) => {
     const res = await register(t.app, 'weak', 'weak@example.com', 'abc');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      title: 'The password needs at least 6 characters, a digit, an upper-case letter',
+      title: 'The password needs at least 6 characters, a digit, and an upper-case letter',
       status: 400,
     });
     const noSymbolNeeded = await register(t.app, 'strong', 'strong@example.com', 'Abcdef1');

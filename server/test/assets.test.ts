@@ -109,6 +109,21 @@ describe.each(databaseKinds())('assets on $name', (kind) => {
     ]);
   });
 
+  it('keeps nothing from a request refused for carrying too many files', async () => {
+    const files = Array.from({ length: 65 }, (_, i) => ({
+      field: 'files',
+      name: `bulk-${i}.txt`,
+      data: `bulk file ${i}`,
+    }));
+    const res = await upload(files);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ status: 413, title: expect.any(String) });
+    for (const i of [0, 31, 63]) {
+      expect(await refCount(sha256(`bulk file ${i}`))).toBeUndefined();
+      expect(existsSync(blobPath(sha256(`bulk file ${i}`)))).toBe(false);
+    }
+  });
+
   it('lists stored files by name for admins', async () => {
     await upload([{ field: 'files', name: 'zz-last.txt', data: 'last' }]);
     await upload([{ field: 'files', name: 'aa-first.txt', data: 'first' }]);

@@ -50,7 +50,7 @@ describe('error envelope and contract validation', () => {
   it.each([
     ['a short user name', '/api/test/5/echo', { userName: 'al', email: 'a@example.com' }, /userName/],
     ['a malformed e-mail', '/api/test/5/echo', { userName: 'alice', email: 'nope' }, /email/],
-    ['a missing field', '/api/test/5/echo', { userName: 'alice' }, /email: is required/],
+    ['a missing field', '/api/test/5/echo', { userName: 'alice' }, /email is required/],
     ['a non-integer path id', '/api/test/x/echo', { userName: 'alice', email: 'a@example.com' }, /id/],
     [
       'an out-of-range query',

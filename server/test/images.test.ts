@@ -53,6 +53,8 @@ describe.each(databaseKinds())('images on $name', (kind) => {
     const url = res.json();
     expect(url).toMatch(/^\/assets\/[0-9a-f]{64}\/avatar$/);
     expect(await imageAt(url)).toMatchObject({ format: 'webp', width: 300, height: 200 });
+    // Served as an image, so browsers show it in place rather than as a download.
+    expect((await t.app.inject(url)).headers['content-type']).toBe('image/webp');
     const profile = await t.app.inject({ url: '/api/account/profile', ...asUser(alice) });
     expect(profile.json().avatar).toBe(url);
   });
@@ -76,7 +78,9 @@ describe.each(databaseKinds())('images on $name', (kind) => {
       .gif()
       .toBuffer();
     const url = (await put('/api/account/avatar', alice, gif, 'a.gif')).json();
-    expect((await t.app.inject(url)).rawPayload.equals(gif)).toBe(true);
+    const served = await t.app.inject(url);
+    expect(served.rawPayload.equals(gif)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/gif');
   });
 
   it('refuses files that are not images, empty, or larger than 3 MiB with a 400 envelope', async () => {

@@ -1,5 +1,6 @@
 // §2.4 Assets: stored files by hash, and the admin's uploads. Downloads sit outside /api, cacheable for a week:
 // a hash names one content forever, so its ETag never goes stale.
+import path from 'node:path';
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/http-error.ts';
@@ -27,8 +28,9 @@ export const assetsApi = async (app: FastifyInstance, { files }: { files: FileSt
     }
     const body = await files.open(hash);
     if (!body) throw notFound();
+    // A name without an extension (`/assets/{hash}/avatar`) takes the type of the name the file was stored under.
     return reply
-      .type(contentTypeOf(filename))
+      .type(contentTypeOf(path.extname(filename) ? filename : file.name))
       .header('content-length', file.size)
       .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
       .send(body);
@@ -36,9 +38,15 @@ export const assetsApi = async (app: FastifyInstance, { files }: { files: FileSt
 
   mount(app, assets.upload, async (request) => {
     const stored = [];
-    for await (const part of uploadedFiles(request, 'files')) {
-      const file = await files.put(part.file, request.query.filename || part.filename || 'file');
-      if (file) stored.push(file);
+    try {
+      for await (const part of uploadedFiles(request, 'files')) {
+        const file = await files.put(part.file, request.query.filename || part.filename || 'file');
+        if (file) stored.push(file);
+      }
+    } catch (error) {
+      // A refused request (too many files, a broken stream) hands out no hashes: take back what it stored.
+      for (const file of stored) await files.release(file.hash);
+      throw error;
     }
     return stored;
   });

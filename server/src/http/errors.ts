@@ -2,7 +2,16 @@
 import type { RequestResponse } from '@pennon/sdk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { negotiateLocale, translate } from '../i18n/catalogs.ts';
+import { msg, type Text } from '../i18n/message.ts';
 import { HttpError } from './http-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A text in the language the request's `Accept-Language` asks for (§1.3: titles are localized). */
+    translate(text: Text): string;
+  }
+}
 
 /** Paths that never fall back to the SPA shell: the platform's own, and missing build files (a stale chunk must fail to load). */
 export const isPlatformPath = (url: string): boolean =>
@@ -10,42 +19,72 @@ export const isPlatformPath = (url: string): boolean =>
 
 const envelope = (title: string, status: number): RequestResponse => ({ title, status });
 
-/** Ajv's first complaint, phrased for a person: `userName: must NOT have fewer than 3 characters`. */
-const validationTitle = (error: FastifyError): string => {
+/** TypeBox's first complaint, phrased for a person: `userName must be at least 3 characters long`. */
+const validationTitle = (error: FastifyError): Text => {
   const first = error.validation?.[0];
-  if (!first) return 'The request is not valid';
-  // Ajv names a missing property `missingProperty`; TypeBox (contract routes, see validation.ts) `requiredProperties`.
-  const params = first.params as { missingProperty?: string; requiredProperties?: string[] };
+  if (!first) return msg`The request is not valid`;
+  const params = first.params as { requiredProperties?: string[]; missingProperty?: string; limit?: number };
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const field =
-    first.keyword === 'required'
-      ? (params.missingProperty ?? params.requiredProperties?.[0] ?? '')
-      : first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const where = field || error.validationContext || 'request';
-  const message = first.keyword === 'required' ? 'is required' : (first.message ?? 'is not valid');
-  return `${where}: ${message}`;
+    (first.keyword === 'required' ? (params.requiredProperties?.[0] ?? params.missingProperty) : path) ||
+    error.validationContext ||
+    'request';
+  switch (first.keyword) {
+    case 'required':
+      return msg`${field} is required`;
+    case 'minLength':
+      return msg`${field} must be at least ${params.limit} characters long`;
+    case 'maxLength':
+      return msg`${field} must be at most ${params.limit} characters long`;
+    case 'minimum':
+    case 'minItems':
+      return msg`${field} must be at least ${params.limit}`;
+    case 'maximum':
+    case 'maxItems':
+      return msg`${field} must be at most ${params.limit}`;
+    case 'type':
+      return msg`${field} has the wrong type`;
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return msg`${field} is not one of the allowed values`;
+    case 'format':
+    case 'pattern':
+      return msg`${field} is not in the expected format`;
+    default:
+      return msg`${field} is not valid`;
+  }
 };
 
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInstance, options) => {
+  app.decorateRequest('translate', function (this: FastifyRequest, text: Text) {
+    return translate(text, negotiateLocale(this.headers['accept-language']));
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(envelope(error.message, error.code));
+      return reply.code(error.statusCode).send(envelope(request.translate(error.title), error.code));
     }
     if (error.validation) {
-      return reply.code(400).send(envelope(validationTitle(error), 400));
+      return reply.code(400).send(envelope(request.translate(validationTitle(error)), 400));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // Fastify's own 4xx (malformed JSON, oversized body…) come with English messages of their own.
       return reply.code(status).send(envelope(error.message, status));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send(envelope('Internal server error', 500));
+    return reply.code(500).send(envelope(request.translate('Internal server error'), 500));
   });
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isPlatformPath(request.url);
     const served = isPage ? options.webFallback?.(request, reply) : undefined;
-    return served ?? reply.code(404).send(envelope(`Not found: ${request.method} ${request.url}`, 404));
+    return (
+      served ??
+      reply.code(404).send(envelope(request.translate(msg`Not found: ${request.method} ${request.url}`), 404))
+    );
   });
 });

@@ -3,6 +3,7 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { msg } from '../i18n/message.ts';
 import { HttpError } from './http-error.ts';
 
 /** The cap of the image endpoints (avatars, logo). */
@@ -44,11 +45,11 @@ export const readUpload = async (
     }
   } catch (error) {
     if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new HttpError(400, `The file is larger than ${sizeInWords(maxBytes)}`);
+      throw new HttpError(400, msg`The file is larger than ${sizeInWords(maxBytes)}`);
     }
     throw error;
   }
-  if (!buffer) throw new HttpError(400, `No file in form field "${field}"`);
+  if (!buffer) throw new HttpError(400, msg`No file in form field "${field}"`);
   if (buffer.length === 0) throw new HttpError(400, 'The file is empty');
   return buffer;
 };

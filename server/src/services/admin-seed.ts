@@ -27,7 +27,8 @@ export const seedAdmin = async (
   if (await users.hasRole('Admin')) return false;
   if (password) {
     const problem = passwordProblem(password);
-    if (problem) throw new AdminSeedError(`PENNON_ADMIN_PASSWORD is too weak: ${problem.toLowerCase()}`);
+    if (problem)
+      throw new AdminSeedError(`PENNON_ADMIN_PASSWORD is too weak: ${String(problem).toLowerCase()}`);
   }
   const chosen = password || generatePassword();
   try {

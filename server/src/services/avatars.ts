@@ -41,8 +41,9 @@ export class AvatarService {
   }
 
   private async store(image: Buffer): Promise<string> {
-    const { data } = await encodeImage(image, avatarWidth);
-    const file = await this.files.put(data, 'avatar');
+    const { data, format } = await encodeImage(image, avatarWidth);
+    // The extension gives the download its image type; the URL keeps GZ::CTF's `/assets/{hash}/avatar`.
+    const file = await this.files.put(data, `avatar.${format}`);
     if (!file) throw new HttpError(400, 'The file is empty');
     return file.hash;
   }

@@ -35,8 +35,8 @@ export class BrandingService {
     const logo = await encodeImage(image, logoWidth);
     // The favicon is served as /favicon.webp, so it is WebP even when the logo stays a GIF.
     const favicon = await encodeImage(image, faviconWidth, { keepGif: false });
-    const logoFile = await this.files.put(logo.data, 'logo');
-    const faviconFile = await this.files.put(favicon.data, 'favicon');
+    const logoFile = await this.files.put(logo.data, `logo.${logo.format}`);
+    const faviconFile = await this.files.put(favicon.data, `favicon.${favicon.format}`);
     await this.replace({ logoHash: logoFile?.hash ?? null, faviconHash: faviconFile?.hash ?? null });
   }
 

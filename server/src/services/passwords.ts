@@ -1,18 +1,19 @@
 // Password rules of GZ::CTF (§1.2: ASP.NET Identity defaults without the symbol rule) and argon2id hashing.
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { type Message, msg } from '../i18n/message.ts';
 
-const rules: [test: RegExp, problem: string][] = [
-  [/^.{6,}$/su, 'at least 6 characters'],
-  [/\d/u, 'a digit'],
-  [/\p{Ll}/u, 'a lower-case letter'],
-  [/\p{Lu}/u, 'an upper-case letter'],
+const rules: [test: RegExp, problem: Message][] = [
+  [/^.{6,}$/su, msg`at least 6 characters`],
+  [/\d/u, msg`a digit`],
+  [/\p{Ll}/u, msg`a lower-case letter`],
+  [/\p{Lu}/u, msg`an upper-case letter`],
 ];
 
 /** Why a password is too weak, as one sentence naming every missing rule; null when it is strong enough. */
-export const passwordProblem = (password: string): string | null => {
+export const passwordProblem = (password: string): Message | null => {
   const missing = rules.filter(([test]) => !test.test(password)).map(([, problem]) => problem);
-  return missing.length === 0 ? null : `The password needs ${missing.join(', ')}`;
+  return missing.length === 0 ? null : msg`The password needs ${missing}`;
 };
 
 // The library defaults are argon2id with m=19 MiB, t=2, p=1: the OWASP recommendation.

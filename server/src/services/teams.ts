@@ -5,6 +5,7 @@ import type { AdminTeamModel, ArrayResponse, TeamInfoModel, TeamUpdateModel } fr
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import { msg } from '../i18n/message.ts';
 import { newInviteToken, type Team, TeamStore } from './team-store.ts';
 import { UserStore } from './users.ts';
 
@@ -25,7 +26,7 @@ const requireUnlocked = async (teams: TeamStore, team: Team): Promise<void> => {
 
 const requireCaptaincyRoom = async (teams: TeamStore, userId: string): Promise<void> => {
   if ((await teams.captaincies(userId)) >= maxCaptaincies) {
-    throw new HttpError(400, `A user can captain at most ${maxCaptaincies} teams`);
+    throw new HttpError(400, msg`A user can captain at most ${maxCaptaincies} teams`);
   }
 };
 

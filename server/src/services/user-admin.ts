@@ -9,6 +9,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import { msg } from '../i18n/message.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
 import { TeamStore } from './team-store.ts';
@@ -33,7 +34,8 @@ const toUserInfo = (user: User): UserInfoModel => ({
 });
 
 const nameOrEmailTaken = (err: unknown, what: string): never => {
-  if (isUniqueViolation(err)) throw new HttpError(400, `The user name or e-mail of ${what} is already taken`);
+  if (isUniqueViolation(err))
+    throw new HttpError(400, msg`The user name or e-mail of ${what} is already taken`);
   throw err;
 };
 
@@ -65,7 +67,7 @@ export class UserAdminService {
   async createBatch(models: UserCreateModel[]): Promise<void> {
     for (const model of models) {
       const problem = passwordProblem(model.password);
-      if (problem) throw new HttpError(400, `${model.userName}: ${problem}`);
+      if (problem) throw new HttpError(400, msg`${model.userName}: ${problem}`);
     }
     // Hashing is slow: it happens before the transaction holds the database.
     const hashes = await Promise.all(models.map((model) => hashPassword(model.password)));

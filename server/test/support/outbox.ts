@@ -37,11 +37,14 @@ export const mailCount = (dataDir: string, to: string): number => {
 export const lastMail = (dataDir: string, to: string): ReceivedMail => {
   const file = mailsTo(dataDir, to).at(-1);
   if (!file) throw new Error(`no mail to ${to}`);
-  const raw = readFileSync(path.join(dataDir, 'outbox', file), 'utf8');
-  const text = decodeQuotedPrintable(raw);
-  const href = /https?:\/\/[^\s"<>]+\/account\/[^\s"<>]+/.exec(text)?.[0];
-  if (!href) throw new Error(`no link in ${file}`);
-  return { file, raw, subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', link: new URL(href) };
+  return { file, ...readMail(readFileSync(path.join(dataDir, 'outbox', file), 'utf8')) };
+};
+
+/** The subject and account link of a raw RFC 822 mail, however it was delivered. */
+export const readMail = (raw: string): Omit<ReceivedMail, 'file'> => {
+  const href = /https?:\/\/[^\s"<>]+\/account\/[^\s"<>]+/.exec(decodeQuotedPrintable(raw))?.[0];
+  if (!href) throw new Error(`no account link in mail:\n${raw}`);
+  return { raw, subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', link: new URL(href) };
 };
 
 /** The `{token, email}` body a client posts back from a link. */
