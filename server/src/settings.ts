@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaptchaProvider, ContainerPortMappingType } from '@pennon/sdk/contract';
+import type { EmbedOrigins } from './http/embed-cors.ts';
 
 export interface Settings {
   host: string;
@@ -12,6 +13,10 @@ export interface Settings {
   logLevel: string;
   /** The built web client; served with SPA fallback when it exists. */
   webDir: string;
+  /** The built widgets (widgets/dist), served at /widgets/ when they exist. */
+  widgetsDir: string;
+  /** `PENNON_EMBED_ORIGINS`: the sites whose pages may read the public endpoints (embedded widgets). */
+  embedOrigins: EmbedOrigins;
   portMapping: ContainerPortMappingType;
   /** Take the client address from X-Forwarded-For: only behind a reverse proxy that sets it. */
   trustProxy: boolean;
@@ -35,6 +40,10 @@ export interface ContainerSettings {
   publishHost: string;
   /** `PENNON_CONTAINER_PUBLIC_HOST`: the address players are told for published ports. */
   publicHost: string | undefined;
+  /** `PENNON_DOCKER_CUSTOM_NETWORK`: the engine network of challenges whose network mode is Custom. */
+  customNetwork: string | undefined;
+  /** `PENNON_CONTAINER_STORAGE_LIMITS=on`: apply challenges' storage limits (needs engine support). */
+  storageLimits: boolean;
 }
 
 export interface CaptchaSettings {
@@ -93,6 +102,28 @@ const readPowDifficulty = (raw: string | undefined): number => {
   return Math.min(48, Math.max(8, bits));
 };
 
+/** An http(s) origin: a host name or bracketed IPv6 address, and an optional port. */
+const ORIGIN = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d+)?$/i;
+
+/** `*`, or comma-separated http(s) origins such as `https://ctf.example.org`; unset: none. */
+const readEmbedOrigins = (raw: string | undefined): EmbedOrigins => {
+  const value = raw?.trim() ?? '';
+  if (value === '*') return '*';
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+      if (!ORIGIN.test(origin) || origin !== item.replace(/\/+$/, '')) {
+        throw new SettingsError(
+          `PENNON_EMBED_ORIGINS must be * or comma-separated origins like https://example.org, got "${item}"`,
+        );
+      }
+      return origin;
+    });
+};
+
 const readRateLimit = (raw: string | undefined): boolean => {
   if (raw === undefined || raw === '' || raw.toLowerCase() === 'on') return true;
   if (raw.toLowerCase() === 'off') return false;
@@ -108,6 +139,8 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     databaseUrl: env.PENNON_DATABASE_URL || `sqlite:${path.join(dataDir, 'pennon.db')}`,
     logLevel: env.PENNON_LOG_LEVEL || 'info',
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
+    widgetsDir: path.resolve(env.PENNON_WIDGETS_DIR || path.join(repoRoot, 'widgets/dist')),
+    embedOrigins: readEmbedOrigins(env.PENNON_EMBED_ORIGINS),
     portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
     trustProxy: env.PENNON_TRUST_PROXY === 'true' || env.PENNON_TRUST_PROXY === '1',
     adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
@@ -127,6 +160,8 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       dockerHost: env.PENNON_DOCKER_HOST || '/var/run/docker.sock',
       publishHost: env.PENNON_CONTAINER_BIND_HOST || '0.0.0.0',
       publicHost: env.PENNON_CONTAINER_PUBLIC_HOST || undefined,
+      customNetwork: env.PENNON_DOCKER_CUSTOM_NETWORK || undefined,
+      storageLimits: ['on', 'true', '1'].includes(env.PENNON_CONTAINER_STORAGE_LIMITS ?? ''),
     },
   };
 };

@@ -9,6 +9,7 @@ import {
   type CreatedContainer,
   type ListedContainer,
   MANAGED_LABEL,
+  type NetworkMode,
 } from './provider.ts';
 
 export interface DockerProviderOptions {
@@ -18,6 +19,15 @@ export interface DockerProviderOptions {
   publishHost?: string;
   /** The address players are told for published ports; default: the publish host, or the engine's host. */
   publicHost?: string;
+  /** The internal network for network mode Isolated, created on first use (default `pennon-isolated`). */
+  isolatedNetwork?: string;
+  /** The existing network for network mode Custom; without it Custom challenges cannot start. */
+  customNetwork?: string;
+  /**
+   * Pass storage limits to the engine (`StorageOpt size`). Off by default: Docker and podman honour it
+   * only on overlay over xfs with pquota (or btrfs/zfs), and refuse to create the container elsewhere.
+   */
+  storageLimits?: boolean;
 }
 
 const DEFAULT_PIDS = 1024;
@@ -45,6 +55,8 @@ export class DockerProvider implements ContainerProvider {
   readonly docker: Docker;
   private readonly publishHost: string;
   private readonly publicHost: string | undefined;
+  /** The isolated network's creation, shared by concurrent starts. */
+  private isolated: Promise<void> | undefined;
 
   constructor(private readonly options: DockerProviderOptions) {
     this.docker = new Docker(dockerConnection(options.host));
@@ -52,6 +64,37 @@ export class DockerProvider implements ContainerProvider {
     const engineHost =
       options.host.startsWith('/') || options.host.startsWith('unix:') ? undefined : host(options.host);
     this.publicHost = options.publicHost ?? (this.publishHost !== '0.0.0.0' ? this.publishHost : engineHost);
+  }
+
+  /** The engine network a mode runs on; undefined for the engine's default. */
+  private async networkFor(mode: NetworkMode = 'Open'): Promise<string | undefined> {
+    if (mode === 'Open') return undefined;
+    if (mode === 'Custom') {
+      if (!this.options.customNetwork) {
+        throw new ContainerError(
+          'failed',
+          'Network mode Custom needs a network: set PENNON_DOCKER_CUSTOM_NETWORK to an existing engine network',
+        );
+      }
+      return this.options.customNetwork;
+    }
+    const name = this.options.isolatedNetwork ?? 'pennon-isolated';
+    this.isolated ??= this.ensureInternalNetwork(name).catch((error: unknown) => {
+      this.isolated = undefined; // try again next time
+      throw this.wrap(error, `Creating the isolated network ${name} failed`);
+    });
+    await this.isolated;
+    return name;
+  }
+
+  private async ensureInternalNetwork(name: string): Promise<void> {
+    const existing = await this.docker.listNetworks({ filters: { name: [name] } });
+    if (existing.some((network) => network.Name === name)) return;
+    try {
+      await this.docker.createNetwork({ Name: name, Internal: true, Labels: { [MANAGED_LABEL]: 'true' } });
+    } catch (error) {
+      if (statusOf(error) !== 409) throw error; // another server created it meanwhile
+    }
   }
 
   private wrap(error: unknown, what: string): ContainerError {
@@ -72,6 +115,8 @@ export class DockerProvider implements ContainerProvider {
     const env = Object.entries(spec.env)
       .filter(([, value]) => value !== undefined)
       .map(([name, value]) => `${name}=${value}`);
+    const network = await this.networkFor(spec.network);
+    const storage = this.options.storageLimits && spec.storageMb ? spec.storageMb : 0;
     let container: Docker.Container;
     try {
       container = await this.docker.createContainer({
@@ -87,6 +132,8 @@ export class DockerProvider implements ContainerProvider {
           Memory: spec.memoryMb * 1024 * 1024,
           NanoCpus: Math.round(spec.cpuCount * 100_000_000),
           PidsLimit: spec.processLimit ?? DEFAULT_PIDS,
+          ...(network && { NetworkMode: network }),
+          ...(storage > 0 && { StorageOpt: { size: `${storage}M` } }),
           ...(spec.publish && { PortBindings: { [portKey]: [{ HostIp: this.publishHost, HostPort: '' }] } }),
         },
       });

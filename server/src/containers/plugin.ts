@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import type { Settings } from '../settings.ts';
 import { type CaptureMeta, TrafficCapture } from './capture.ts';
@@ -27,6 +28,8 @@ export const setupContainers = (
     host: settings.containers.dockerHost,
     publishHost: settings.containers.publishHost,
     publicHost: settings.containers.publicHost,
+    customNetwork: settings.containers.customNetwork,
+    storageLimits: settings.containers.storageLimits,
   });
   const containers = new ContainerService(db, config, provider, settings.portMapping, app.log);
   const capture = new TrafficCapture({
@@ -37,7 +40,13 @@ export const setupContainers = (
   if (settings.portMapping !== 'PlatformProxy') {
     app.log.debug('traffic capture needs port mapping PlatformProxy; it stays off');
   }
-  const proxy = new ContainerProxy({ containers, capture, log: app.log });
+  const proxy = new ContainerProxy({
+    containers,
+    capture,
+    clientAddress: (request) => clientAddress(request, settings.trustProxy),
+    admit: (address) => app.admitUnrouted?.(address) ?? null,
+    log: app.log,
+  });
   containers.onDestroy((guid) => void capture.archive(guid));
   app.decorate('containers', containers);
   app.decorate('containerProxy', proxy);

@@ -22,6 +22,14 @@ export interface ContainerSpec {
   cpuCount: number;
   /** Most processes (pids) the container may run; unset: the provider's default (1024). */
   processLimit?: number;
+  /** Writable-layer size in MB (GZ::CTF's `storageLimit`); 0 or unset: none. Enforced only where the provider can. */
+  storageMb?: number;
+  /**
+   * Open (default): the engine's default network, with a route out. Isolated: a network without a route
+   * beyond its subnet, so the container reaches neither the internet nor the host's other networks.
+   * Custom: the network the operator configured for the provider.
+   */
+  network?: NetworkMode;
   /** Publish the port on the engine host (port mapping Default); without it only the internal address serves. */
   publish: boolean;
   /** Labels to find the container by; the provider adds its own. */
@@ -31,6 +39,8 @@ export interface ContainerSpec {
   /** Overrides the image's command (tests, admin test containers). */
   command?: string[];
 }
+
+export type NetworkMode = 'Open' | 'Isolated' | 'Custom';
 
 export interface CreatedContainer {
   /** The engine's id, for destroy and inspect. */

@@ -30,6 +30,10 @@ export interface ProxyOptions {
   sessionLimitMs?: number;
   /** Records the connections of containers that have traffic capture on (§4.16). */
   capture?: TrafficCapture;
+  /** The client's address (X-Forwarded-For when the proxy in front is trusted); the socket's by default. */
+  clientAddress?: (request: IncomingMessage) => string;
+  /** The global rate limit (§1.7) for an upgrade: ms to wait, or null to go ahead. */
+  admit?: (address: string) => number | null;
   log?: FastifyBaseLogger;
 }
 
@@ -115,6 +119,14 @@ export class ContainerProxy {
     id: string,
     noinst: boolean,
   ): Promise<void> {
+    const address = this.options.clientAddress?.(request) ?? request.socket.remoteAddress ?? '';
+    const wait = this.options.admit?.(address);
+    if (wait != null) {
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      return reject(socket, 429, `Too many requests: try again in ${seconds} seconds`, {
+        'Retry-After': String(seconds),
+      });
+    }
     const verdict = await this.check(id, noinst);
     if (!verdict.ok) return reject(socket, verdict.status, verdict.title);
     const { record } = verdict;
@@ -142,7 +154,7 @@ export class ContainerProxy {
     socket.once('close', () => upstream.destroy());
     let tap: CaptureTap | undefined;
     if (!noinst && record.traffic_capture && this.options.capture) {
-      tap = await this.options.capture.open(record, request.socket.remoteAddress).catch((error: unknown) => {
+      tap = await this.options.capture.open(record, address).catch((error: unknown) => {
         this.options.log?.warn({ err: error, container: record.id }, 'traffic capture failed');
         return undefined;
       });
@@ -237,15 +249,24 @@ const reasons: Record<number, string> = {
   400: 'Bad Request',
   404: 'Not Found',
   418: "I'm a Teapot",
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 
 /** Answers an upgrade request with the error envelope (§1.3) and closes the socket. */
-const reject = (socket: Duplex, status: number, title: string): void => {
+const reject = (
+  socket: Duplex,
+  status: number,
+  title: string,
+  headers: Record<string, string> = {},
+): void => {
   if (socket.destroyed) return;
   const body = JSON.stringify({ title, status });
   socket.end(
     `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +

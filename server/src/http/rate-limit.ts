@@ -9,12 +9,20 @@
 import type { RatePolicy } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { msg } from '../i18n/message.ts';
 import { HttpError } from './http-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The named policy of the route; set by `mount` from the contract. */
     rateLimit?: RatePolicy;
+  }
+  interface FastifyInstance {
+    /**
+     * Counts a request Fastify never routes (a raw WebSocket upgrade) against the global policy of a client
+     * address: how long to wait in ms, or null when it may go ahead. Absent when rate limiting is off.
+     */
+    admitUnrouted?: (address: string) => number | null;
   }
 }
 
@@ -107,7 +115,7 @@ const isLoopback = (ip: string): boolean =>
 const tooMany = (reply: FastifyReply, waitMs: number): HttpError => {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   reply.header('retry-after', String(seconds));
-  return new HttpError(429, `Too many requests: try again in ${seconds} seconds`);
+  return new HttpError(429, msg`Too many requests: try again in ${seconds} seconds`);
 };
 
 const sweepIntervalMs = 60_000;
@@ -145,6 +153,10 @@ export const rateLimit = fp(async (app: FastifyInstance) => {
       (policy && policy !== 'concurrency' ? named[policy].take(client, now) : null);
     if (wait !== null) throw tooMany(reply, wait);
   });
+
+  app.decorate('admitUnrouted', (address: string) =>
+    isLoopback(address) ? null : global.take(`ip:${address}`, Date.now()),
+  );
 
   const release = async (request: FastifyRequest) => releases.get(request)?.();
   app.addHook('onResponse', release);

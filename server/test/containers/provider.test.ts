@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DockerProvider, dockerConnection } from '../../src/containers/docker-provider.ts';
-import { ContainerError, MANAGED_LABEL } from '../../src/containers/provider.ts';
-import { flagSpec, readAll, requireEngine, testProvider } from './engine.ts';
+import { ContainerError, type ContainerSpec, MANAGED_LABEL } from '../../src/containers/provider.ts';
+import { engineSocket, FLAG_PORT, flagSpec, readAll, requireEngine, testProvider } from './engine.ts';
 
 const provider = testProvider();
 const created: string[] = [];
@@ -82,5 +82,65 @@ describe('Docker provider on the real engine', () => {
       host: '10.0.0.5',
       port: 2375,
     });
+  });
+
+  describe('network modes', () => {
+    /** A container that tells each connection its routing table. */
+    const routesOf = async (network: ContainerSpec['network'], on = provider) => {
+      const container = await on.create(
+        flagSpec('x', {
+          publish: false,
+          network,
+          command: ['sh', '-c', `while true; do ip route | nc -l -p ${FLAG_PORT}; done`],
+        }),
+      );
+      created.push(container.id);
+      return { container, routes: await readAll(container.ip, container.port) };
+    };
+
+    it('Open keeps a route out; Isolated has none beyond its own subnet', async () => {
+      expect((await routesOf('Open')).routes).toMatch(/^default via/m);
+      const isolated = await routesOf('Isolated');
+      expect(isolated.routes).not.toBe('');
+      expect(isolated.routes).not.toMatch(/default/);
+      const info = await provider.docker.getContainer(isolated.container.id).inspect();
+      expect(Object.keys(info.NetworkSettings.Networks)).toEqual(['pennon-isolated']);
+    });
+
+    it('Custom runs on the network the operator named, and says so when none is set', async () => {
+      const error = await provider.create(flagSpec('x', { network: 'Custom' })).catch((e: unknown) => e);
+      expect((error as Error).message).toMatch(/PENNON_DOCKER_CUSTOM_NETWORK/);
+
+      const name = `pennon-test-custom-${randomUUID().slice(0, 8)}`;
+      const network = await provider.docker.createNetwork({ Name: name });
+      try {
+        const custom = new DockerProvider({ host: engineSocket, customNetwork: name });
+        const { container } = await routesOf('Custom', custom);
+        const info = await provider.docker.getContainer(container.id).inspect();
+        expect(Object.keys(info.NetworkSettings.Networks)).toEqual([name]);
+        await custom.destroy(container.id);
+      } finally {
+        await network.remove();
+      }
+    });
+  });
+
+  it('hands storage limits to the engine only when told to', async () => {
+    const plain = await provider.create(flagSpec('x', { storageMb: 256 }));
+    created.push(plain.id);
+    expect((await provider.docker.getContainer(plain.id).inspect()).HostConfig.StorageOpt ?? {}).toEqual({});
+
+    // Whether the engine can enforce it depends on its storage driver; either it does, or it says why not.
+    const limited = new DockerProvider({ host: engineSocket, storageLimits: true });
+    const outcome = await limited.create(flagSpec('x', { storageMb: 256 })).catch((e: unknown) => e);
+    if (outcome instanceof ContainerError) {
+      expect(outcome.message).toMatch(/storage/i);
+    } else {
+      const { id } = outcome as { id: string };
+      created.push(id);
+      expect((await provider.docker.getContainer(id).inspect()).HostConfig.StorageOpt).toEqual({
+        size: '256M',
+      });
+    }
   });
 });

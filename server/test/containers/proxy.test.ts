@@ -50,17 +50,19 @@ const register = async (t: TestApp, port: number, instanceId: number | null = nu
   return id;
 };
 
-/** Opens a WebSocket; resolves with it, or with the status and body of a refused upgrade. */
-const open = (url: string) =>
-  new Promise<{ ws?: WebSocket; status?: number; body?: string }>((resolve) => {
-    const ws = new WebSocket(url);
+/** Opens a WebSocket; resolves with it, or with the status, body and headers of a refused upgrade. */
+const open = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ ws?: WebSocket; status?: number; body?: string; retryAfter?: string }>((resolve) => {
+    const ws = new WebSocket(url, { headers });
     ws.once('open', () => resolve({ ws }));
     ws.once('unexpected-response', (_req, res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => {
         body += chunk.toString();
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body, retryAfter: res.headers['retry-after'] }),
+      );
     });
     ws.once('error', () => {});
   });
@@ -260,6 +262,29 @@ describe('proxy servers', () => {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;
       expect((await open(`ws://127.0.0.1:${port}/api/other`)).status).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('count upgrades against the global rate limit of the forwarded client', async () => {
+    const t = await startTestApp(sqlite, {
+      PENNON_PORT_MAPPING: 'PlatformProxy',
+      PENNON_TRUST_PROXY: 'true',
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as AddressInfo;
+      const url = `ws://127.0.0.1:${port}/api/proxy/${randomUUID()}`;
+      const from = (address: string) => open(url, { 'X-Forwarded-For': `${address}, 10.0.0.1` });
+      // The global policy: 150 requests a minute per client, then 429 with the time to wait.
+      for (let i = 0; i < 150; i++) expect((await from('203.0.113.7')).status).toBe(404);
+      const refused = await from('203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ status: 429 });
+      // Another client behind the same reverse proxy still gets through.
+      expect((await from('198.51.100.9')).status).toBe(404);
     } finally {
       await t.close();
     }
