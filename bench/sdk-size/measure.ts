@@ -1,8 +1,10 @@
 // Bundle size of the SDK as a script would ship it: `npx tsx bench/sdk-size/measure.ts [path/to/sdk]`.
-// Builds two entries with vite's build() in library mode (ES, minified; then esbuild --minify for the last
+// Builds each entry with vite's build() in library mode (ES, minified; then esbuild --minify for the last
 // whitespace), dependencies included, into a temp dir, and prints raw and gzip sizes:
-// - submit: create a client, log in, submit a flag (the ≤ 10 KB gzip target);
-// - full: the whole client entry, every export kept.
+// - submit: log in and submit a flag with the two groups it needs (the ≤ 10 KB gzip target);
+// - client: the same through `createClient`, which brings every group;
+// - full: the whole client entry, every export kept;
+// - live, wsrx: those entries (the SignalR client, the wsrx daemon client and controller), every export kept.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,15 +15,23 @@ import { build } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sdk = path.resolve(process.argv[2] ?? path.join(here, '../../sdk'));
-const index = path.join(sdk, 'src/index.ts');
+const entry = (name: string) => JSON.stringify(path.join(sdk, 'src', name));
+const index = entry('index.ts');
 
 const entries: Record<string, string> = {
-  submit: `import { createClient } from ${JSON.stringify(index)};
+  submit: `import { createAccountApi, createGameApi, createRequester } from ${index};
+const request = createRequester({ baseUrl: 'https://ctf.example.com' });
+await createAccountApi(request).login({ userName: 'alice', password: 'Passw0rd' });
+console.log(await createGameApi(request).submit(1, 2, 'flag{x}'));
+`,
+  client: `import { createClient } from ${index};
 const client = createClient({ baseUrl: 'https://ctf.example.com' });
 await client.account.login({ userName: 'alice', password: 'Passw0rd' });
 console.log(await client.game.submit(1, 2, 'flag{x}'));
 `,
-  full: `export * from ${JSON.stringify(index)};\n`,
+  full: `export * from ${index};\n`,
+  live: `export * from ${entry('live/index.ts')};\n`,
+  wsrx: `export * from ${entry('wsrx/index.ts')};\n`,
 };
 
 const bundle = async (dir: string, name: string, source: string): Promise<string> => {

@@ -1,5 +1,7 @@
 // The companion's texts: one JSON map per locale under `locales/`, keys as in en-US.json (the source).
-// The locale follows the browser's UI language; missing keys fall back to English.
+// The locale follows the browser's languages by the platform's rules (@pennon/sdk/locales); missing keys fall
+// back to English.
+import { type Locale, pickLocale } from '@pennon/sdk/locales';
 import de from '../locales/de-DE.json' with { type: 'json' };
 import en from '../locales/en-US.json' with { type: 'json' };
 import es from '../locales/es-ES.json' with { type: 'json' };
@@ -15,7 +17,7 @@ import zhTW from '../locales/zh-TW.json' with { type: 'json' };
 export type TextKey = keyof typeof en;
 type Texts = Partial<Record<TextKey, string>>;
 
-export const LOCALES: Record<string, Texts> = {
+export const LOCALES: Record<Locale, Texts> = {
   'de-DE': de,
   'en-US': en,
   'es-ES': es,
@@ -29,23 +31,16 @@ export const LOCALES: Record<string, Texts> = {
   'zh-TW': zhTW,
 };
 
-/** The supported locale closest to a BCP 47 tag: exact, then `zh-Hant`/`zh-HK` → zh-TW, then by language. */
-export const pickLocale = (tag: string | undefined): string => {
-  if (!tag) return 'en-US';
-  const lower = tag.toLowerCase();
-  const exact = Object.keys(LOCALES).find((locale) => locale.toLowerCase() === lower);
-  if (exact) return exact;
-  if (/^zh-(hant|tw|hk|mo)/.test(lower)) return 'zh-TW';
-  const language = lower.split('-')[0];
-  return Object.keys(LOCALES).find((locale) => locale.toLowerCase().startsWith(`${language}-`)) ?? 'en-US';
-};
+/** The locale of the first of the browser's preferred languages the extension speaks; en-US when none is. */
+export const browserLocale = (browser: Partial<Pick<Navigator, 'language' | 'languages'>> = {}): Locale =>
+  pickLocale(browser.languages?.length ? browser.languages : [browser.language ?? '']);
 
-export const translator = (locale: string) => {
-  const texts = LOCALES[locale] ?? en;
+export const translator = (locale: Locale) => {
+  const texts = LOCALES[locale];
   return (key: TextKey, vars: Record<string, string | number> = {}): string =>
     (texts[key] ?? en[key]).replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in vars ? String(vars[name]) : whole,
     );
 };
 
-export const t = translator(pickLocale(globalThis.navigator?.language));
+export const t = translator(browserLocale(globalThis.navigator));

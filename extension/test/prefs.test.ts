@@ -1,6 +1,6 @@
 import { WsrxState } from '@pennon/sdk/wsrx';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, pickLocale, translator } from '../lib/i18n.ts';
+import { browserLocale, LOCALES, translator } from '../lib/i18n.ts';
 import { readMessage } from '../lib/messages.ts';
 import { defaultPrefs, normalizeOrigin, originPattern, readPrefs } from '../lib/prefs.ts';
 import { formatLatency } from '../lib/status.ts';
@@ -56,15 +56,16 @@ describe('messages', () => {
 });
 
 describe('texts', () => {
-  it('picks the closest locale', () => {
-    expect(pickLocale('de')).toBe('de-DE');
-    expect(pickLocale('zh-Hant-TW')).toBe('zh-TW');
-    expect(pickLocale('zh')).toBe('zh-CN');
-    expect(pickLocale('pt-BR')).toBe('en-US');
-    expect(pickLocale(undefined)).toBe('en-US');
+  it("picks the closest locale to the browser's languages", () => {
+    expect(browserLocale({ language: 'de' })).toBe('de-DE');
+    expect(browserLocale({ language: 'zh-Hant-TW' })).toBe('zh-TW');
+    expect(browserLocale({ language: 'zh' })).toBe('zh-CN');
+    expect(browserLocale({ language: 'pt-BR' })).toBe('en-US');
+    expect(browserLocale({ language: 'pt-BR', languages: ['pt-BR', 'fr-CA', 'de'] })).toBe('fr-FR');
+    expect(browserLocale()).toBe('en-US');
   });
   it('has every key in every locale, with the same placeholders', () => {
-    const en = LOCALES['en-US'] ?? {};
+    const en = LOCALES['en-US'];
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     for (const [locale, texts] of Object.entries(LOCALES)) {
       expect(Object.keys(texts).sort(), locale).toEqual(Object.keys(en).sort());

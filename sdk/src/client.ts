@@ -1,5 +1,7 @@
 // The SDK's entry point: one client per platform, its endpoint groups, and the generic request.
+
 import type { Endpoint, RouteResponse } from './contract/route.ts';
+import { withPayloadEncryption } from './encryption/requester.ts';
 import { type AccountApi, createAccountApi } from './groups/account.ts';
 import { type AdminApi, createAdminApi } from './groups/admin.ts';
 import { type AssetsApi, createAssetsApi } from './groups/assets.ts';
@@ -18,6 +20,15 @@ import {
 
 export type ClientOptions = TransportOptions;
 
+const requesterOf = (transport: Transport): Requester =>
+  withPayloadEncryption((route, ...args) => transport.request(route, ...args));
+
+/**
+ * The calls without the client: hand it to the groups a script needs (`createGameApi(request)`, …) and a
+ * bundler keeps only those. Passwords and flags are encrypted as the platform asks, as with `createClient`.
+ */
+export const createRequester = (options?: ClientOptions): Requester => requesterOf(new Transport(options));
+
 export class PennonClient {
   readonly account: AccountApi;
   readonly admin: AdminApi;
@@ -33,7 +44,7 @@ export class PennonClient {
 
   constructor(options: ClientOptions = {}) {
     this.#transport = new Transport(options);
-    const request: Requester = (route, ...args) => this.#transport.request(route, ...args);
+    const request = requesterOf(this.#transport);
     this.account = createAccountApi(request);
     this.admin = createAdminApi(request);
     this.tokens = createTokensApi(request);

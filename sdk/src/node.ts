@@ -1,7 +1,8 @@
 // @pennon/sdk/node: a client for Node scripts that keeps its session like a browser would, in a cookie
 // jar (tough-cookie, kept out of the browser entry), or authenticates with an API token.
 import { CookieJar } from 'tough-cookie';
-import { type ClientOptions, PennonClient } from './client.ts';
+import { type ClientOptions, createRequester, PennonClient } from './client.ts';
+import type { Requester } from './transport/transport.ts';
 
 export interface NodeClientOptions extends ClientOptions {
   /** Where the platform is, e.g. `https://ctf.example.com`; required in Node. */
@@ -38,14 +39,22 @@ export const cookieFetch = (
   };
 };
 
-/** A PennonClient for Node: cookies a login sets are kept and sent back; `token` adds a Bearer header. */
-export const createNodeClient = (options: NodeClientOptions): PennonClient => {
+/** Client options for Node: cookies a login sets are kept and sent back; `token` adds a Bearer header. */
+export const nodeClientOptions = (options: NodeClientOptions): ClientOptions => {
   const { token, cookieJar = new CookieJar(), fetch, headers, ...rest } = options;
-  return new PennonClient({
+  return {
     ...rest,
     fetch: cookieFetch(cookieJar, fetch),
     headers: token === undefined ? { ...headers } : { ...headers, authorization: `Bearer ${token}` },
-  });
+  };
 };
+
+/** A PennonClient for Node (see `nodeClientOptions`). */
+export const createNodeClient = (options: NodeClientOptions): PennonClient =>
+  new PennonClient(nodeClientOptions(options));
+
+/** A requester for Node (see `createRequester` and `nodeClientOptions`), for scripts that use a few groups. */
+export const createNodeRequester = (options: NodeClientOptions): Requester =>
+  createRequester(nodeClientOptions(options));
 
 export { CookieJar };

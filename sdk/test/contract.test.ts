@@ -73,14 +73,23 @@ describe('route table', () => {
   });
 
   it('keeps schemas out of the runtime endpoints', () => {
+    const runtimeFields = [
+      'method',
+      'path',
+      'auth',
+      'upload',
+      'response',
+      'rateLimit',
+      'etag',
+      'hidden',
+      'encrypted',
+    ];
     for (const { key, def } of table) {
       const endpoint = (routes as unknown as Record<string, Record<string, object>>)[
         key.split('.')[0] ?? ''
       ]?.[key.split('.')[1] ?? ''];
       expect(
-        Object.keys(endpoint ?? {}).filter(
-          (k) => !['method', 'path', 'auth', 'upload', 'response', 'rateLimit', 'etag', 'hidden'].includes(k),
-        ),
+        Object.keys(endpoint ?? {}).filter((k) => !runtimeFields.includes(k)),
         key,
       ).toEqual([]);
       expect(def.response, key).toMatch(/^(json|empty|download|websocket)$/);

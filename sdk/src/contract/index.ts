@@ -1,6 +1,7 @@
 // @pennon/sdk/contract: the whole wire contract, for the server and for tests. Two layers, one source of truth:
 // - runtime, TypeBox-free: `routes` (method, path, auth, response kind, …), enum value lists and flags
-//   (enum-values.ts), configuration defaults, and the types (route.ts). This is all the client (`@pennon/sdk`,
+//   (enum-values.ts), configuration defaults, the pure rules both ends apply (rules/: dynamic score, flag
+//   templates), and the types (route.ts). This is all the client (`@pennon/sdk`,
 //   src/index.ts) loads at runtime; it re-exports everything else here as types only.
 // - schemas: `schemas` (per endpoint, keyed as `routes`), the models and enums as TypeBox schemas, and
 //   `schemasOf`/`route()` (lookup.ts) that the server's `mount` uses. Importing any of these pulls in TypeBox.
@@ -18,5 +19,7 @@ export * from './models/team.ts';
 export * from './models/tokens.ts';
 export * from './route.ts';
 export { routes } from './routes/index.ts';
+export * from './rules/challenge-value.ts';
+export * from './rules/flag-template.ts';
 export * from './schema.ts';
 export { type ContractKeysMatch, schemas } from './schemas/index.ts';

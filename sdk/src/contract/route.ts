@@ -40,6 +40,8 @@ export interface EndpointFields {
   readonly etag?: boolean;
   /** Served by the platform but left out of the public OpenAPI document (e.g. hashsalt). */
   readonly hidden?: boolean;
+  /** Body fields sent encrypted when the platform's API encryption is on (§1.8). */
+  readonly encrypted?: readonly string[];
 }
 
 /** An endpoint: its runtime fields, and its schemas `S` as a type only (never set at runtime). */

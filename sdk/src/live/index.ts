@@ -10,9 +10,12 @@ import {
   type IHttpConnectionOptions,
   LogLevel,
 } from '@microsoft/signalr';
-import { PennonClient } from '../client.ts';
+import { createRequester } from '../client.ts';
 import type { LogMessageModel } from '../contract/models/admin.ts';
 import type { GameEvent, GameNotice, Submission } from '../contract/models/game.ts';
+import { createAdminApi } from '../groups/admin.ts';
+import { createGameApi } from '../groups/game.ts';
+import type { Requester } from '../transport/transport.ts';
 
 /** `push`: the hub only; `poll`: the REST endpoints only; `auto`: the hub, polling when it cannot connect. */
 export type LiveMode = 'push' | 'poll' | 'auto';
@@ -34,6 +37,8 @@ export interface LiveOptions {
   fetch?: typeof globalThis.fetch;
   /** SignalR client logging. Default none. */
   logLevel?: LogLevel;
+  /** Send the browser's cookies to the hub's negotiate. Default true; false for anonymous cross-origin use. */
+  withCredentials?: boolean;
 }
 
 interface CommonHandlers {
@@ -93,7 +98,7 @@ const push = async (
   const http: IHttpConnectionOptions = {
     transport: HttpTransportType.WebSockets,
     headers: await headersOf(options),
-    withCredentials: true,
+    withCredentials: options.withCredentials ?? true,
     ...(token !== undefined && { accessTokenFactory: () => token }),
   };
   const connection = new HubConnectionBuilder()
@@ -179,10 +184,12 @@ const poll = async (
   };
 };
 
-const restClient = async (baseUrl: string, options: LiveOptions): Promise<PennonClient> => {
+// The calls of the polling fallback, without the whole client: each caller takes only the group it polls, so an
+// embed using connectGameNotices does not carry the other groups.
+const restRequester = async (baseUrl: string, options: LiveOptions): Promise<Requester> => {
   const headers = await headersOf(options);
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-  return new PennonClient({ baseUrl, headers, ...(options.fetch && { fetch: options.fetch }) });
+  return createRequester({ baseUrl, headers, ...(options.fetch && { fetch: options.fetch }) });
 };
 
 const choose = async (
@@ -220,11 +227,11 @@ export const connectGameNotices = (
     () =>
       push(`${base}/hub/user?game=${gameId}`, { [HubMethods.notice]: handlers.notice }, handlers, options),
     async () => {
-      const client = await restClient(base, options);
+      const game = createGameApi(await restRequester(base, options));
       return poll(
         [
           {
-            fetch: () => client.game.notices(gameId, { count: 100 }),
+            fetch: () => game.notices(gameId, { count: 100 }),
             key: (n: GameNotice) => String(n.id),
             deliver: handlers.notice,
           },
@@ -252,18 +259,18 @@ export const connectMonitor = (
     handlers,
     () => push(`${base}/hub/monitor?game=${gameId}`, listeners, handlers, options),
     async () => {
-      const client = await restClient(base, options);
+      const game = createGameApi(await restRequester(base, options));
       const sources: Source[] = [];
       if (handlers.event) {
         sources.push({
-          fetch: () => client.game.events(gameId, { count: 100 }),
+          fetch: () => game.events(gameId, { count: 100 }),
           key: eventKey,
           deliver: handlers.event,
         });
       }
       if (handlers.submission) {
         sources.push({
-          fetch: () => client.game.submissions(gameId, { count: 100 }),
+          fetch: () => game.submissions(gameId, { count: 100 }),
           key: submissionKey,
           deliver: handlers.submission,
         });
@@ -285,15 +292,13 @@ export const connectAdminLogs = (
     handlers,
     () => push(`${base}/hub/admin`, { [HubMethods.log]: handlers.log }, handlers, options),
     async () => {
-      const client = await restClient(base, options);
+      const admin = createAdminApi(await restRequester(base, options));
       return poll(
         [
           {
             // The hub pushes Information and above.
             fetch: async () =>
-              (await client.admin.logs({ count: 100 })).filter(
-                (l) => l.level !== 'Debug' && l.level !== 'Verbose',
-              ),
+              (await admin.logs({ count: 100 })).filter((l) => l.level !== 'Debug' && l.level !== 'Verbose'),
             key: logKey,
             deliver: (entry: LogMessageModel) => handlers.log({ ...entry, name: entry.name ?? 'Anonymous' }),
           },

@@ -25,7 +25,7 @@ export const accountApi = async (app: FastifyInstance, { accounts, sessions }: A
     const { status, title, user } = await accounts.register(request.body, contextOf(request));
     await audit(request, 'Information', `Registered (${status})`, { name: user.userName });
     if (status === 'LoggedIn') await signIn(sessions, request, reply, user.id);
-    return { title, data: status, status: 200 };
+    return { title: request.translate(title), data: status, status: 200 };
   });
 
   mount(app, account.verify, async (request, reply) => {
@@ -37,7 +37,7 @@ export const accountApi = async (app: FastifyInstance, { accounts, sessions }: A
 
   mount(app, account.recover, async (request) => {
     await accounts.recover(request.body, contextOf(request));
-    return { title: 'A password reset link was sent to your e-mail address', status: 200 };
+    return { title: request.translate('A password reset link was sent to your e-mail address'), status: 200 };
   });
 
   mount(app, account.resetPassword, async (request) => {
@@ -75,12 +75,16 @@ export const accountApi = async (app: FastifyInstance, { accounts, sessions }: A
 
   mount(app, account.changeEmail, async (request, reply) => {
     if (await accounts.changeEmail(callerOf(request).id, request.body, contextOf(request))) {
-      return { title: 'A confirmation link was sent to the new address', data: true, status: 200 };
+      return {
+        title: request.translate('A confirmation link was sent to the new address'),
+        data: true,
+        status: 200,
+      };
     }
     // GZ::CTF answers this refusal as a 400 that still carries `data: false`.
     reply.code(400);
     return {
-      title: 'E-mail changes are not confirmed by mail here: ask an administrator',
+      title: request.translate('E-mail changes are not confirmed by mail here: ask an administrator'),
       data: false,
       status: 400,
     };

@@ -10,6 +10,7 @@ import {
   schemasOf,
 } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decryptFields } from '../services/api-encryption.ts';
 import { authorize } from './auth.ts';
 import { etagOnSend } from './etag.ts';
 import { requireMultipart } from './uploads.ts';
@@ -51,6 +52,7 @@ export const mount = <R extends Endpoint>(app: FastifyInstance, def: R, handler:
     // The handler reads the files itself (uploads.ts), each with its own size limit.
     ...(def.upload && { preValidation: requireMultipart }),
     ...(def.etag && { onSend: etagOnSend }),
+    ...(def.encrypted && { preHandler: decryptFields(def.encrypted) }),
     handler: async (request, reply) => {
       const result = await handler(request as RouteRequest<R>, reply);
       if (def.response === 'empty') return reply.send();

@@ -13,6 +13,7 @@ import type {
 } from '@pennon/sdk/contract';
 import type { Captcha } from '../captcha/captcha.ts';
 import { HttpError } from '../http/http-error.ts';
+import { msg, type Text } from '../i18n/message.ts';
 import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
@@ -21,7 +22,7 @@ import { isUniqueViolation, toProfile, type User, type UserStore } from './users
 
 export interface Registration {
   status: RegisterStatus;
-  title: string;
+  title: Text;
   user: User;
 }
 
@@ -39,7 +40,7 @@ const platformName = (title: string): string => (title ? `${title}::CTF` : 'GZ::
 const isPristine = (user: User): boolean =>
   !user.emailConfirmed && user.lastVisitedUtc === user.registerTimeUtc;
 
-const badCredentials = 'The user name or password is incorrect';
+const badCredentials = msg`The user name or password is incorrect`;
 
 const domainOf = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
@@ -71,7 +72,10 @@ export class AccountService {
     if (!policy.allowRegister) throw new HttpError(400, 'Registration is closed');
     await this.captcha.require(model.challenge, request.ip);
     if (!domainAllowed(policy.emailDomainList, model.email)) {
-      throw new HttpError(400, `Registration is open only to e-mail addresses of: ${policy.emailDomainList}`);
+      throw new HttpError(
+        400,
+        msg`Registration is open only to e-mail addresses of: ${policy.emailDomainList}`,
+      );
     }
     requireStrong(model.password);
     const byMail = !policy.activeOnRegister && policy.emailConfirmationRequired;
@@ -84,7 +88,7 @@ export class AccountService {
     const restart = byMail && existing && isPristine(existing) ? existing : undefined;
     if (existing && !restart) throw new HttpError(400, 'An account with this e-mail address already exists');
     if (await this.users.nameTaken(model.userName, restart?.id)) {
-      throw new HttpError(400, `The user name "${model.userName}" is already taken`);
+      throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
     }
     const passwordHash = await hashPassword(model.password);
     const user = await (restart
@@ -102,18 +106,18 @@ export class AccountService {
         throw new HttpError(400, 'The user name or e-mail address is already taken');
       throw err;
     });
-    if (policy.activeOnRegister) return { status: 'LoggedIn', title: 'Registered and signed in', user };
+    if (policy.activeOnRegister) return { status: 'LoggedIn', title: msg`Registered and signed in`, user };
     if (!byMail) {
       return {
         status: 'AdminConfirmationRequired',
-        title: 'Registered: an administrator must activate the account before you can sign in',
+        title: msg`Registered: an administrator must activate the account before you can sign in`,
         user,
       };
     }
     await this.mails.send('verify', user, user.email, request.origin, platformName(globalConfig.title));
     return {
       status: 'EmailConfirmationRequired',
-      title: 'Registered: follow the link we mailed you to activate the account',
+      title: msg`Registered: follow the link we mailed you to activate the account`,
       user,
     };
   }
@@ -165,7 +169,7 @@ export class AccountService {
     if (!domainAllowed(policy.emailDomainList, model.newMail)) {
       throw new HttpError(
         400,
-        `Only e-mail addresses of these domains are allowed: ${policy.emailDomainList}`,
+        msg`Only e-mail addresses of these domains are allowed: ${policy.emailDomainList}`,
       );
     }
     if (!policy.emailConfirmationRequired) return false;
@@ -206,7 +210,7 @@ export class AccountService {
 
   async updateProfile(userId: string, model: ProfileUpdateModel): Promise<void> {
     if (model.userName != null && (await this.users.nameTaken(model.userName, userId))) {
-      throw new HttpError(400, `The user name "${model.userName}" is already taken`);
+      throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
     }
     await this.users
       .update(userId, {
@@ -218,7 +222,7 @@ export class AccountService {
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err))
-          throw new HttpError(400, `The user name "${model.userName}" is already taken`);
+          throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
         throw err;
       });
   }

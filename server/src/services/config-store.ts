@@ -1,5 +1,7 @@
 // Runtime-editable platform configuration (§4.15): three sections stored as JSON rows, defaults from the contract.
 // Read from the database on each use, so every server process sharing a database sees one configuration.
+
+import type { KeyObject } from 'node:crypto';
 import {
   AccountPolicy,
   type ClientConfig,
@@ -12,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { TObject } from 'typebox';
 import Value from 'typebox/value';
 import type { Database } from '../db/schema.ts';
+import { generatePrivateKey, loadPrivateKey, publicKeyOf } from './api-encryption.ts';
 
 const sections = {
   accountPolicy: AccountPolicy,
@@ -19,6 +22,9 @@ const sections = {
   containerPolicy: ContainerPolicy,
 };
 type SectionName = keyof typeof sections;
+
+/** The row holding the private key of the payload encryption (§1.8); no section, so never sent. */
+const ENCRYPTION_KEY = 'apiEncryptionKey';
 
 export interface PlatformConfig {
   accountPolicy: AccountPolicy;
@@ -38,9 +44,18 @@ export class ConfigStore {
     private readonly portMapping: ContainerPortMappingType,
   ) {}
 
-  async read(): Promise<PlatformConfig> {
+  #key: [stored: string, key: KeyObject] | undefined;
+
+  private async rows(): Promise<Map<string, unknown>> {
     const rows = await this.db.selectFrom('config').select(['key', 'value']).execute();
-    const stored = new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+    return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+  }
+
+  async read(): Promise<PlatformConfig> {
+    return this.sectionsOf(await this.rows());
+  }
+
+  private sectionsOf(stored: Map<string, unknown>): PlatformConfig {
     return {
       accountPolicy: withDefaults(AccountPolicy, stored.get('accountPolicy')),
       globalConfig: withDefaults(GlobalConfig, stored.get('globalConfig')),
@@ -54,13 +69,19 @@ export class ConfigStore {
    */
   async update(edit: ConfigEditModel): Promise<void> {
     const present = (Object.keys(sections) as SectionName[]).filter((name) => edit[name] != null);
-    const { globalConfig } = await this.read();
+    const stored = await this.rows();
+    const { globalConfig } = this.sectionsOf(stored);
     const branding = { logoHash: globalConfig.logoHash, faviconHash: globalConfig.faviconHash };
+    // Turning encryption on makes a new key pair (§1.8): keys from before are no use to clients any more.
+    const newKey =
+      edit.globalConfig?.apiEncryption === true &&
+      (!globalConfig.apiEncryption || !stored.has(ENCRYPTION_KEY));
     await this.db.transaction().execute(async (trx) => {
       for (const name of present) {
         const section = name === 'globalConfig' ? { ...edit.globalConfig, ...branding } : edit[name];
-        await this.write(trx, name, section);
+        await this.write(trx, name, Value.Clean(sections[name], structuredClone(section)));
       }
+      if (newKey) await this.write(trx, ENCRYPTION_KEY, generatePrivateKey());
     });
   }
 
@@ -70,8 +91,8 @@ export class ConfigStore {
     await this.write(this.db, 'globalConfig', { ...globalConfig, ...branding });
   }
 
-  private async write(db: Kysely<Database>, name: SectionName, section: unknown): Promise<void> {
-    const value = JSON.stringify(Value.Clean(sections[name], structuredClone(section)));
+  private async write(db: Kysely<Database>, name: string, section: unknown): Promise<void> {
+    const value = JSON.stringify(section);
     await db
       .insertInto('config')
       .values({ key: name, value })
@@ -81,7 +102,9 @@ export class ConfigStore {
 
   /** What every visitor may see (the `ClientConfig` of §2.10). */
   async clientConfig(): Promise<ClientConfig> {
-    const { globalConfig, containerPolicy } = await this.read();
+    const stored = await this.rows();
+    const { globalConfig, containerPolicy } = this.sectionsOf(stored);
+    const key = this.encryptionKeyOf(stored);
     return {
       title: globalConfig.title,
       slogan: globalConfig.slogan,
@@ -92,6 +115,19 @@ export class ConfigStore {
       defaultLifetime: containerPolicy.defaultLifetime,
       extensionDuration: containerPolicy.extensionDuration,
       renewalWindow: containerPolicy.renewalWindow,
+      ...(key && { apiPublicKey: publicKeyOf(key) }),
     };
+  }
+
+  /** The private key of the payload encryption while it is on, else undefined (§1.8). */
+  async encryptionKey(): Promise<KeyObject | undefined> {
+    return this.encryptionKeyOf(await this.rows());
+  }
+
+  private encryptionKeyOf(stored: Map<string, unknown>): KeyObject | undefined {
+    const raw = stored.get(ENCRYPTION_KEY);
+    if (typeof raw !== 'string' || !this.sectionsOf(stored).globalConfig.apiEncryption) return undefined;
+    if (this.#key?.[0] !== raw) this.#key = [raw, loadPrivateKey(raw)];
+    return this.#key[1];
   }
 }

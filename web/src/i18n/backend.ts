@@ -1,5 +1,5 @@
+import { isLocale } from '@pennon/sdk/locales';
 import type { BackendModule, ResourceKey } from 'i18next';
-import { isLocale } from './locales.ts';
 
 /** Locale → URL of its translation file; in the app this is `virtual:locales`. */
 export type LocaleUrls = Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
+import { type Locale, pickLocale } from '@pennon/sdk/locales';
 import LanguageDetector, { type DetectorOptions } from 'i18next-browser-languagedetector';
-import { FALLBACK_LOCALE, isLanguageTag, type Locale, matchLocale } from './locales.ts';
 
 /** Where the language is looked for, first hit wins; the choice is kept in localStorage `i18nextLng`. */
 export const DETECTION_OPTIONS: DetectorOptions = {
@@ -22,11 +22,6 @@ export class LocaleDetector extends LanguageDetector {
 
   override detect(order?: DetectorOptions['order']): Locale {
     const found = super.detect(order);
-    const candidates = typeof found === 'string' ? [found] : (found ?? []);
-    for (const candidate of candidates) {
-      const locale = isLanguageTag(candidate) ? matchLocale(candidate) : undefined;
-      if (locale) return locale;
-    }
-    return FALLBACK_LOCALE;
+    return pickLocale(typeof found === 'string' ? [found] : (found ?? []));
   }
 }

@@ -1,7 +1,8 @@
 // The one i18next instance of the client. ./index.ts starts it in the app, test/setup.ts in tests;
 // components reach it through react-i18next.
+
+import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from '@pennon/sdk/locales';
 import { createInstance, type InitOptions } from 'i18next';
-import { FALLBACK_LOCALE, SUPPORTED_LOCALES } from './locales.ts';
 
 export const i18n = createInstance();
 

@@ -2,8 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SUPPORTED_LOCALES } from '@pennon/sdk/locales';
 import { describe, expect, it } from 'vitest';
-import { SUPPORTED_LOCALES } from './locales.ts';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../static/locales');
 const read = (locale: string): unknown => JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8'));

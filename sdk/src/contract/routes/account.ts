@@ -9,6 +9,7 @@ export const account = endpoints<typeof schemas>()({
     auth: 'anonymous',
     response: 'json',
     rateLimit: 'register',
+    encrypted: ['password'],
   },
   recover: {
     method: 'POST',
@@ -23,6 +24,7 @@ export const account = endpoints<typeof schemas>()({
     auth: 'anonymous',
     response: 'empty',
     rateLimit: 'register',
+    encrypted: ['password'],
   },
   verify: {
     method: 'POST',
@@ -35,6 +37,7 @@ export const account = endpoints<typeof schemas>()({
     path: '/api/account/login',
     auth: 'anonymous',
     response: 'empty',
+    encrypted: ['password'],
   },
   logout: {
     method: 'POST',
@@ -53,6 +56,7 @@ export const account = endpoints<typeof schemas>()({
     path: '/api/account/changepassword',
     auth: 'user',
     response: 'empty',
+    encrypted: ['old', 'new'],
   },
   changeEmail: {
     method: 'PUT',

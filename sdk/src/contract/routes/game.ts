@@ -117,6 +117,7 @@ export const game = endpoints<typeof schemas>()({
     auth: 'user',
     response: 'json',
     rateLimit: 'submit',
+    encrypted: ['flag'],
   },
   submissionStatus: {
     method: 'GET',

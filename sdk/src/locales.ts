@@ -1,4 +1,5 @@
-// The locales the client ships, and how any detected or stored language value maps onto one of them.
+// The locales the clients ship (client-spec §9), and how any detected or stored language value maps onto one of
+// them, discarding values that are no language tag at all (§4: a detected value that looks like injection).
 
 export const SUPPORTED_LOCALES = [
   'en-US',
@@ -76,4 +77,16 @@ export const matchLocale = (value: string): Locale | undefined => {
 export const normalizeLanguage = (value: string): Locale | null => {
   if (!isLanguageTag(value.trim().replaceAll('_', '-'))) return null;
   return matchLocale(value) ?? FALLBACK_LOCALE;
+};
+
+/**
+ * The locale for what a detector found, in its order of preference: the first value that is a language tag of a
+ * supported language wins; injected or unsupported values are skipped; with none, the fallback (en-US).
+ */
+export const pickLocale = (candidates: readonly string[]): Locale => {
+  for (const candidate of candidates) {
+    const locale = matchLocale(candidate);
+    if (locale) return locale;
+  }
+  return FALLBACK_LOCALE;
 };

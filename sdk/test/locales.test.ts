@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LocaleDetector } from './detector.ts';
-import { matchLocale, normalizeLanguage, SUPPORTED_LOCALES } from './locales.ts';
+import { matchLocale, normalizeLanguage, pickLocale, SUPPORTED_LOCALES } from '../src/locales.ts';
 
 describe('normalizeLanguage', () => {
   it.each([
@@ -43,26 +42,17 @@ describe('normalizeLanguage', () => {
   });
 });
 
-describe('LocaleDetector', () => {
-  const detectWith = (search: string, stored?: string) => {
-    window.history.replaceState(null, '', `/${search}`);
-    if (stored) localStorage.setItem('i18nextLng', stored);
-    const detector = new LocaleDetector();
-    return detector.detect();
-  };
-
-  it('takes the query string first', () => {
-    expect(detectWith('?lng=zh-Hans', 'ja-JP')).toBe('zh-CN');
+describe('pickLocale', () => {
+  it('takes the first candidate of a supported language', () => {
+    expect(pickLocale(['xx-YY', 'zh-Hant', 'ja-JP'])).toBe('zh-TW');
   });
 
-  it('discards an injected value and goes on to the next source', () => {
-    expect(detectWith('?lng=%3Cscript%3E', 'ko-KR')).toBe('ko-KR');
-    expect(detectWith('?lng=en%22%3E%3Cb%3E', 'ru')).toBe('ru-RU');
+  it('skips injected values and goes on to the next', () => {
+    expect(pickLocale(['<script>', 'en"><b>', 'ko'])).toBe('ko-KR');
   });
 
   it('falls back to en-US when nothing is supported', () => {
-    Object.defineProperty(navigator, 'languages', { value: ['xx-YY'], configurable: true });
-    expect(detectWith('?lng=qq')).toBe('en-US');
-    Reflect.deleteProperty(navigator, 'languages');
+    expect(pickLocale(['qq', 'tlh-Latn'])).toBe('en-US');
+    expect(pickLocale([])).toBe('en-US');
   });
 });
