@@ -1,5 +1,5 @@
-// A bounded closed-loop load generator on its own thread: `connections` keep-alive connections, each sending its
-// own request template again and again for `durationMs`. Reports throughput and latency percentiles.
+// The fallback load generator (load.ts uses wrk when installed): a bounded closed loop on its own thread over
+// `connections` keep-alive connections; request k is template k mod n. Reports throughput and latency percentiles.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
@@ -9,11 +9,12 @@ const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30
 const latencies = [];
 const statuses = {};
 let bytes = 0;
+let next = 0;
 const deadline = performance.now() + durationMs;
 
-const loop = async (i) => {
-  const template = templates[i % templates.length];
+const loop = async () => {
   while (performance.now() < deadline) {
+    const template = templates[next++ % templates.length];
     const started = performance.now();
     const res = await pool.request(template);
     for await (const chunk of res.body) bytes += chunk.length;
@@ -23,7 +24,7 @@ const loop = async (i) => {
 };
 
 const started = performance.now();
-await Promise.all(Array.from({ length: connections }, (_, i) => loop(i)));
+await Promise.all(Array.from({ length: connections }, loop));
 const seconds = (performance.now() - started) / 1000;
 await pool.close();
 latencies.sort((a, b) => a - b);

@@ -37,12 +37,14 @@ import { SubmissionService } from './games/submissions.ts';
 import { WriteupService } from './games/writeups.ts';
 import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
+import { embedCors } from './http/embed-cors.ts';
 import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
 import { rateLimit } from './http/rate-limit.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
+import { hasWidgetsBuild, widgets } from './http/widgets.ts';
 import { type LiveBus, LocalBus } from './live/bus.ts';
 import { registerHubs } from './live/hubs.ts';
 import { PostgresBus } from './live/postgres-bus.ts';
@@ -93,6 +95,7 @@ export const buildApp = async ({
   }
   app.decorate('bus', bus);
   const config = new ConfigStore(connection.db, settings.portMapping);
+  app.decorate('payloadKey', () => config.encryptionKey());
   const sessions = new SessionStore(connection.db);
   const secrets = new PlatformSecrets(connection.db);
   const apiTokens = new ApiTokenService(connection.db, secrets);
@@ -112,6 +115,7 @@ export const buildApp = async ({
   await app.register(errors, { webFallback: spaFallback(settings.webDir) });
   await app.register(openapi, { version });
   await app.register(health, { db: connection.db });
+  await app.register(embedCors, { origins: settings.embedOrigins });
   await app.register(auditPlugin, { log: auditLog });
   await app.register(auth, { sessions, apiTokens });
   registerHubs(app, { db: connection.db, sessions, apiTokens });
@@ -142,7 +146,7 @@ export const buildApp = async ({
     play: new PlayService(connection.db, files, divisions, scoreboards),
     scoreboards,
   });
-  const judge = new Judge(connection.db, feed, app.bus, scoreboards, divisions, app.log);
+  const judge = new Judge(connection.db, feed, app.bus, scoreboards, divisions, app.log, auditLog);
   await app.register(scoreboardApi, {
     scoreboards,
     submissions: new SubmissionService(connection.db, divisions, judge),
@@ -169,6 +173,7 @@ export const buildApp = async ({
     if (deleted) await app.captures.removeChallenge(challengeId);
   });
   await app.register(containersApi, { db: connection.db, gameContainers, captures: app.captures });
+  if (hasWidgetsBuild(settings.widgetsDir)) await app.register(widgets, { widgetsDir: settings.widgetsDir });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 
   app.addHook('onClose', async () => connection.db.destroy());

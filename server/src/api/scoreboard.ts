@@ -1,8 +1,8 @@
 // §2.6 submitting flags, the scoreboard and monitoring; §2.5 scoreboard flush; and the CTFtime feed (not in
 // GZ::CTF's API, so a plain route outside the shared contract).
 import { routes, type ScoreboardModel } from '@pennon/sdk/contract';
+import { ctftimeFeed } from '@pennon/sdk/ctftime';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ctftimeFeed } from '../games/ctftime.ts';
 import type { MonitorService } from '../games/monitor.ts';
 import type { Scoreboards, Snapshot } from '../games/scoreboard.ts';
 import { type Sheet, scoreboardSheet, submissionSheet } from '../games/sheets.ts';
@@ -13,6 +13,15 @@ import { mount } from '../http/mount.ts';
 
 /** The scoreboard is generated ahead of the start, so it may be read this early (§2.6). */
 const earlyScoreboard = 15 * 60_000;
+/** Each game starting within `earlyScoreboard` is prebuilt a few times before it starts. */
+const prebuildEveryMs = 5 * 60_000;
+
+/** `gzip` listed without `;q=0`. */
+const acceptsGzip = (header: string | undefined): boolean =>
+  !!header?.split(',').some((coding) => {
+    const [name, ...params] = coding.trim().toLowerCase().split(';');
+    return (name === 'gzip' || name === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
 
 export interface ScoreboardApiOptions {
   scoreboards: Scoreboards;
@@ -24,6 +33,17 @@ export interface ScoreboardApiOptions {
 export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApiOptions) => {
   const { scoreboards, submissions, monitor, now = Date.now } = options;
   const { game, edit } = routes;
+
+  // Snapshots of games about to start are built ahead (§4.19); a missed round only makes the first read slower.
+  let prebuilding: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    prebuilding = setInterval(() => {
+      scoreboards
+        .prebuild(earlyScoreboard)
+        .catch((error) => app.log.error(error, 'Prebuilding scoreboards failed'));
+    }, prebuildEveryMs).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(prebuilding));
 
   const snapshotOf = async (gameId: number): Promise<Snapshot> => {
     const snapshot = await scoreboards.get(gameId);
@@ -56,8 +76,10 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
     if (now() < snapshot.game.start - earlyScoreboard)
       throw new HttpError(400, 'The game has not started yet');
     // Serialized once per rebuild; the ETag comes from the snapshot, not from hashing every reply.
-    reply.header('etag', snapshot.etag);
-    return reply.type('application/json').send(snapshot.json) as unknown as ScoreboardModel;
+    reply.header('etag', snapshot.etag).header('vary', 'accept-encoding').type('application/json');
+    const gzipped = acceptsGzip(request.headers['accept-encoding']) ? snapshot.gzipped() : undefined;
+    if (gzipped) reply.header('content-encoding', 'gzip');
+    return reply.send(gzipped ?? snapshot.body) as unknown as ScoreboardModel;
   });
   mount(app, edit.flushScoreboard, async (request) => {
     await snapshotOf(request.params.id);

@@ -1,15 +1,16 @@
 // Challenges and flags as admins edit them (§2.5, §4.6): defaults of a new challenge, the update rules, attachments,
 // and the flag list whose last entry can't go while the challenge is enabled.
-import type {
-  AttachmentCreateModel,
-  ChallengeCreateInput,
-  ChallengeEditDetailModel,
-  ChallengeInfoModel,
-  ChallengeType,
-  ChallengeUpdateModel,
-  ContainerInfoModel,
-  FlagCreateModel,
-  TaskStatus,
+import {
+  type AttachmentCreateModel,
+  type ChallengeCreateInput,
+  type ChallengeEditDetailModel,
+  type ChallengeInfoModel,
+  type ChallengeType,
+  type ChallengeUpdateModel,
+  type ContainerInfoModel,
+  type FlagCreateModel,
+  isValidTemplate,
+  type TaskStatus,
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { toContainerInfo } from '../containers/container-service.ts';
@@ -17,7 +18,6 @@ import type { ChallengesTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
-import { isValidTemplate } from './dynamic-flag.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
 import { Instances } from './instances.ts';

@@ -22,15 +22,24 @@ export const playContext = async (
   { denyAfterEnd, now = Date.now() }: { denyAfterEnd: boolean; now?: number },
 ): Promise<PlayContext> => {
   const game = await new GameStore(db).byId(gameId);
+  const participation = game && (await registrationOf(db, gameId, userId));
+  checkPlayContext(game, participation, { denyAfterEnd, now });
+  return { game, participation } as PlayContext;
+};
+
+/** The checks of `playContext` on rows already read (flag submission reads them in one query). */
+export const checkPlayContext = (
+  game: Pick<Game, 'start_time' | 'end_time' | 'practice_mode'> | undefined,
+  participation: Pick<Participation, 'status'> | undefined,
+  { denyAfterEnd, now }: { denyAfterEnd: boolean; now: number },
+): void => {
   if (!game) throw new HttpError(404, 'Game not found');
-  const participation = await registrationOf(db, gameId, userId);
   if (!participation) throw new HttpError(400, 'You have not joined this game');
   if (participation.status !== 'Accepted')
     throw new HttpError(400, 'Your participation has not been accepted');
   if (now < game.start_time) throw new HttpError(400, 'The game has not started yet');
   if (denyAfterEnd && isClosed(game, now))
     throw new HttpError(400, 'The game has ended', ErrorCode.GameEnded);
-  return { game, participation };
 };
 
 /** An enabled challenge of the game that the participation's division may view; 404 otherwise, as if absent. */

@@ -71,12 +71,14 @@ export class DivisionService {
       .selectAll()
       .where('id', '=', divisionId)
       .executeTakeFirst();
-    if (!row) return undefined;
-    const configs = await this.configs([row.id]);
-    return {
-      defaultPermissions: row.default_permissions,
-      overrides: new Map((configs.get(row.id) ?? []).map((c) => [c.challengeId, c.permissions])),
-    };
+    return row && toRules(row, await this.configs([row.id]));
+  }
+
+  /** The rules of every division of the game, by division id. */
+  async rulesOfGame(gameId: number): Promise<Map<number, DivisionRules>> {
+    const rows = await this.db.selectFrom('divisions').selectAll().where('game_id', '=', gameId).execute();
+    const configs = await this.configs(rows.map((r) => r.id));
+    return new Map(rows.map((row) => [row.id, toRules(row, configs)]));
   }
 
   private async get(gameId: number, id: number): Promise<Division> {
@@ -151,4 +153,12 @@ const toDivision = (
   inviteCode: row.invite_code,
   defaultPermissions: row.default_permissions,
   challengeConfigs: configs.get(row.id) ?? [],
+});
+
+const toRules = (
+  row: DivisionRow,
+  configs: Map<number, { challengeId: number; permissions: number }[]>,
+): DivisionRules => ({
+  defaultPermissions: row.default_permissions,
+  overrides: new Map((configs.get(row.id) ?? []).map((c) => [c.challengeId, c.permissions])),
 });

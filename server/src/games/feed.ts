@@ -2,7 +2,7 @@
 import type { EventType, GameEvent, GameNotice, NoticeType } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { LiveBus } from '../live/bus.ts';
+import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
 export interface EventInput {
   type: EventType;
@@ -10,6 +10,10 @@ export interface EventInput {
   userName?: string;
   teamName?: string;
 }
+
+/** Messages for the hubs, published only once what they tell of is committed. */
+export type NoticeMessage = Extract<LiveMessage, { method: 'ReceivedGameNotice' }>;
+export type EventMessage = Extract<LiveMessage, { method: 'ReceivedGameEvent' }>;
 
 export class GameFeed {
   constructor(
@@ -19,37 +23,67 @@ export class GameFeed {
   ) {}
 
   async addNotice(gameId: number, type: NoticeType, values: string[]): Promise<GameNotice> {
+    const message = await this.storeNotice(this.db, gameId, type, values);
+    this.bus.publish(message);
+    return message.payload;
+  }
+
+  async addEvent(gameId: number, input: EventInput): Promise<GameEvent> {
+    const [message] = (await this.storeEvents(this.db, [{ gameId, ...input }])) as [EventMessage];
+    this.bus.publish(message);
+    return message.payload;
+  }
+
+  /** Stores a notice through `db` (a transaction's, say); answers the message to publish after the commit. */
+  async storeNotice(
+    db: Kysely<Database>,
+    gameId: number,
+    type: NoticeType,
+    values: string[],
+  ): Promise<NoticeMessage> {
     const time = this.now();
-    const row = await this.db
+    const row = await db
       .insertInto('game_notices')
       .values({ game_id: gameId, type, values: JSON.stringify(values), time })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const notice: GameNotice = { id: row.id, type, values, time };
-    this.bus.publish({ hub: 'user', gameId, method: 'ReceivedGameNotice', payload: notice });
-    return notice;
+    return { hub: 'user', gameId, method: 'ReceivedGameNotice', payload: { id: row.id, type, values, time } };
   }
 
-  async addEvent(gameId: number, input: EventInput): Promise<GameEvent> {
-    const event: GameEvent = {
-      type: input.type,
-      values: input.values,
-      time: this.now(),
-      user: input.userName ?? '',
-      team: input.teamName ?? '',
-    };
-    await this.db
+  /** Stores events (one statement) through `db`; answers the messages to publish after the commit. */
+  async storeEvents(
+    db: Kysely<Database>,
+    inputs: (EventInput & { gameId: number })[],
+  ): Promise<EventMessage[]> {
+    if (inputs.length === 0) return [];
+    const time = this.now();
+    const messages = inputs.map(
+      (input): EventMessage => ({
+        hub: 'monitor',
+        gameId: input.gameId,
+        method: 'ReceivedGameEvent',
+        payload: {
+          type: input.type,
+          values: input.values,
+          time,
+          user: input.userName ?? '',
+          team: input.teamName ?? '',
+        },
+      }),
+    );
+    await db
       .insertInto('game_events')
-      .values({
-        game_id: gameId,
-        type: event.type,
-        values: JSON.stringify(event.values),
-        time: event.time,
-        user_name: event.user,
-        team_name: event.team,
-      })
+      .values(
+        messages.map(({ gameId, payload }) => ({
+          game_id: gameId,
+          type: payload.type,
+          values: JSON.stringify(payload.values),
+          time,
+          user_name: payload.user,
+          team_name: payload.team,
+        })),
+      )
       .execute();
-    this.bus.publish({ hub: 'monitor', gameId, method: 'ReceivedGameEvent', payload: event });
-    return event;
+    return messages;
   }
 }

@@ -1,7 +1,7 @@
 // Game containers (§4.10): a team starts, extends and destroys the container of its instance of a container
 // challenge; admins list and destroy them, and start test containers from the edit page. The engine side and the
 // lifetimes live in ContainerService; this decides who may do what and keeps the game's feed.
-import type { ContainerInfoModel, ContainerInstanceModel } from '@pennon/sdk/contract';
+import { type ContainerInfoModel, type ContainerInstanceModel, renderFlag } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import {
   type ContainerRecord,
@@ -11,12 +11,13 @@ import {
 import type { ChallengeEnv } from '../containers/provider.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import { msg } from '../i18n/message.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import { avatarUrl } from '../services/users.ts';
 import { type Challenge, isContainer } from './challenges.ts';
 import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
-import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
+import { hashSalt, teamHash } from './dynamic-flag.ts';
 import type { GameFeed } from './feed.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
@@ -116,7 +117,7 @@ export class GameContainers {
       if (running.length >= limit) {
         const { containerPolicy } = await this.config.read();
         if (!containerPolicy.autoDestroyOnLimitReached) {
-          throw new HttpError(400, `Your team has reached its container limit (${limit})`);
+          throw new HttpError(400, msg`Your team has reached its container limit (${limit})`);
         }
         for (const row of running.slice(0, running.length - limit + 1)) await this.containers.stop(row.id);
       }
@@ -309,6 +310,8 @@ export class GameContainers {
           exposedPort: challenge.expose_port ?? 80,
           memoryMb: challenge.memory_limit ?? DEFAULT_MEMORY_MB,
           cpuCount: challenge.cpu_count ?? DEFAULT_CPU,
+          storageMb: challenge.storage_limit ?? 0,
+          network: challenge.network_mode ?? 'Open',
           labels: { ...labels, 'pennon.challenge': String(challenge.id) },
         },
         challengeId: challenge.id,
@@ -316,7 +319,7 @@ export class GameContainers {
       });
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      throw new HttpError(400, `Failed to create the container: ${(error as Error).message}`);
+      throw new HttpError(400, msg`Failed to create the container: ${(error as Error).message}`);
     }
   }
 

@@ -74,7 +74,7 @@ export class GameService {
     } catch {
       throw new HttpError(400, 'The file is not an image that can be read');
     }
-    const file = await this.files.put(webp, 'poster');
+    const file = await this.files.put(webp, 'poster.webp');
     if (!file) throw new HttpError(400, 'The file is empty');
     await this.db.updateTable('games').set({ poster_hash: file.hash }).where('id', '=', id).execute();
     if (game.poster_hash) await this.files.release(game.poster_hash);

@@ -1,11 +1,15 @@
-// The checkers of §4.7: submissions are judged in the background by a few workers. A challenge always goes to the
-// same worker, so its solves are judged in submit order and blood notices come out in that order too.
+// The checker of §4.7: submissions are judged in the background, in batches. Whatever queued up while the previous
+// batch was written is judged in one transaction, so a burst costs one commit rather than one per flag. The queue is
+// in submit order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
 import { type AnswerResult, GamePermission, type NoticeType, type Submission } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
+import { prepare } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { LiveBus } from '../live/bus.ts';
+import type { LiveBus, LiveMessage } from '../live/bus.ts';
+import type { AuditLog, LogEntry } from '../services/audit-log.ts';
+import { inChunks } from './batched.ts';
 import type { DivisionService } from './divisions.ts';
-import type { GameFeed } from './feed.ts';
+import type { EventInput, GameFeed } from './feed.ts';
 import type { DivisionRules } from './permissions.ts';
 import { may } from './permissions.ts';
 import type { Scoreboards } from './scoreboard.ts';
@@ -13,16 +17,58 @@ import { bloodOf, inWindow } from './scoring.ts';
 
 const bloodNotices: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
-interface Pending {
-  id: number;
-  challengeId: number;
+/** The most submissions judged in one transaction: on SQLite a batch holds the event loop until it commits. */
+const maxBatch = 200;
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** What judging a batch needs beyond its rows, read before its transaction (SQLite's one connection is its). */
+interface BatchContext {
+  /** Static challenge id → its flags. */
+  flags: Map<number, string[]>;
+  /** Game id → its divisions' rules. */
+  rules: Map<number, Map<number, DivisionRules>>;
 }
 
-type Row = NonNullable<Awaited<ReturnType<Judge['load']>>>;
+/** What a batch leaves to do once committed. */
+interface BatchOutcome {
+  messages: LiveMessage[];
+  events: (EventInput & { gameId: number })[];
+  /** Submission id → its verdict. */
+  verdicts: Map<number, AnswerResult>;
+  changedGames: Set<number>;
+  /** Submission id → the blood its first solve took, for the first solves of this batch. */
+  firsts: Map<number, 0 | 1 | 2 | 3>;
+}
+
+type Row = Awaited<ReturnType<Judge['loadBatch']>>[number];
+
+/** The admin log entry of a verdict worth an organiser's attention: a solve or a detected cheat. */
+const verdictLog = (s: Row, verdict: AnswerResult | undefined): LogEntry[] => {
+  if (verdict === 'Accepted') {
+    return [
+      { level: 'Information', msg: `${s.team_name} solved ${s.title}`, name: s.user_name, status: 'Success' },
+    ];
+  }
+  if (verdict === 'CheatDetected') {
+    return [
+      {
+        level: 'Warning',
+        msg: `${s.team_name} submitted another team's flag for ${s.title}`,
+        name: s.user_name,
+        status: 'Denied',
+      },
+    ];
+  }
+  return [];
+};
 
 export class Judge {
-  readonly #queues: Pending[][];
-  readonly #running: (Promise<void> | undefined)[];
+  /** Submission ids waiting, in id order. */
+  readonly #queue: number[] = [];
+  #running: Promise<void> | undefined;
+  readonly #load;
+  readonly #earlierSolves;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -31,22 +77,73 @@ export class Judge {
     private readonly scoreboards: Scoreboards,
     private readonly divisions: DivisionService,
     private readonly log: { error(obj: unknown, msg: string): void },
+    /** Solves and detected cheats go to the admin log, where organisers follow the game. */
+    private readonly auditLog: AuditLog,
     private readonly now: () => number = Date.now,
-    workers = 4,
   ) {
-    this.#queues = Array.from({ length: workers }, () => []);
-    this.#running = Array.from({ length: workers }, () => undefined);
+    // By id range, so the statement stays the same whatever the batch; rows of other batches are left out after.
+    this.#load = prepare(db, { from: 0, to: 0 }, (db, q) =>
+      db
+        .selectFrom('submissions as s')
+        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
+        .innerJoin('participations as p', 'p.id', 's.participation_id')
+        .innerJoin('teams as t', 't.id', 'p.team_id')
+        .innerJoin('games as g', 'g.id', 's.game_id')
+        .leftJoin('users as u', 'u.id', 's.user_id')
+        .leftJoin('game_instances as i', (join) =>
+          join
+            .onRef('i.participation_id', '=', 's.participation_id')
+            .onRef('i.challenge_id', '=', 's.challenge_id'),
+        )
+        .leftJoin('flags as f', 'f.id', 'i.flag_id')
+        .select([
+          's.id',
+          's.game_id',
+          's.participation_id',
+          's.challenge_id',
+          's.answer',
+          's.time',
+          'c.title',
+          'c.type',
+          'c.deadline_utc',
+          'c.disable_blood_bonus',
+          'p.division_id',
+          't.name as team_name',
+          'u.user_name',
+          'g.start_time',
+          'g.end_time',
+          'i.id as instance_id',
+          'i.flag as instance_flag',
+          'i.flag_id',
+          'f.flag as attachment_flag',
+        ])
+        .where('s.id', '>=', q.from)
+        .where('s.id', '<=', q.to)
+        .where('s.status', '=', 'FlagSubmitted')
+        .orderBy('s.id'),
+    );
+    // First solves inside the blood window, at most `limit` of them.
+    this.#earlierSolves = prepare(db, { challenge: 0, from: 0, to: 0, deadline: 0, limit: 0 }, (db, q) =>
+      db
+        .selectFrom('solves')
+        .innerJoin('participations', 'participations.id', 'solves.participation_id')
+        .select('participations.division_id')
+        .where('solves.challenge_id', '=', q.challenge)
+        .where('participations.status', '=', 'Accepted')
+        .where('solves.time', '>=', q.from)
+        .where('solves.time', '<', q.to)
+        .where('solves.time', '<=', q.deadline)
+        .limit(q.limit),
+    );
   }
 
-  enqueue(id: number, challengeId: number): void {
-    const shard = challengeId % this.#queues.length;
-    const queue = this.#queues[shard] as Pending[];
+  enqueue(id: number): void {
     // Kept in id order (arrivals are nearly ordered already), so a challenge's solves are judged in submit order.
-    let at = queue.length;
-    while (at > 0 && (queue[at - 1] as Pending).id > id) at--;
-    queue.splice(at, 0, { id, challengeId });
-    this.#running[shard] ??= this.work(shard).finally(() => {
-      this.#running[shard] = undefined;
+    let at = this.#queue.length;
+    while (at > 0 && (this.#queue[at - 1] as number) > id) at--;
+    this.#queue.splice(at, 0, id);
+    this.#running ??= this.work().finally(() => {
+      this.#running = undefined;
     });
   }
 
@@ -54,172 +151,216 @@ export class Judge {
   async resume(): Promise<void> {
     const rows = await this.db
       .selectFrom('submissions')
-      .select(['id', 'challenge_id'])
+      .select('id')
       .where('status', '=', 'FlagSubmitted')
       .orderBy('id')
       .execute();
-    for (const row of rows) this.enqueue(row.id, row.challenge_id);
+    for (const row of rows) this.enqueue(row.id);
   }
 
   /** Resolves once every queued submission is judged. */
   async idle(): Promise<void> {
-    while (this.#running.some(Boolean)) await Promise.all(this.#running);
+    while (this.#running) await this.#running;
   }
 
-  private async work(shard: number): Promise<void> {
-    const queue = this.#queues[shard] as Pending[];
-    for (let next = queue.shift(); next; next = queue.shift()) {
+  private async work(): Promise<void> {
+    // A turn of the event loop before each batch: the submissions stored together with the first one join it, and
+    // requests are served between batches.
+    do {
+      await nextTurn();
+      const batch = this.#queue.splice(0, maxBatch);
       try {
-        await this.judge(next.id);
+        await this.judgeBatch(batch);
       } catch (error) {
-        // Left FlagSubmitted: the next start re-queues it.
-        this.log.error({ err: error, submission: next.id }, 'Judging a submission failed');
+        if (batch.length === 1) this.fail(error, batch[0] as number);
+        // Judged alone, a submission that cannot be judged holds back no other.
+        else for (const id of batch) await this.judgeBatch([id]).catch((e) => this.fail(e, id));
       }
-    }
+    } while (this.#queue.length > 0);
   }
 
-  private load(id: number) {
-    return this.db
-      .selectFrom('submissions as s')
-      .innerJoin('challenges as c', 'c.id', 's.challenge_id')
-      .innerJoin('participations as p', 'p.id', 's.participation_id')
-      .innerJoin('teams as t', 't.id', 'p.team_id')
-      .innerJoin('games as g', 'g.id', 's.game_id')
-      .leftJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id',
-        's.game_id',
-        's.participation_id',
-        's.challenge_id',
-        's.answer',
-        's.status',
-        's.time',
-        'c.title',
-        'c.type',
-        'c.deadline_utc',
-        'c.disable_blood_bonus',
-        'p.division_id',
-        't.name as team_name',
-        'u.user_name',
-        'g.start_time',
-        'g.end_time',
-      ])
-      .where('s.id', '=', id)
-      .executeTakeFirst();
+  /** Left FlagSubmitted: the next start re-queues it. */
+  private fail(error: unknown, submission: number): void {
+    this.log.error({ err: error, submission }, 'Judging a submission failed');
   }
 
-  private async judge(id: number): Promise<void> {
-    const s = await this.load(id);
-    if (s?.status !== 'FlagSubmitted') return;
-    const instance = await this.db
-      .selectFrom('game_instances')
-      .select(['flag', 'flag_id'])
-      .where('participation_id', '=', s.participation_id)
-      .where('challenge_id', '=', s.challenge_id)
-      .executeTakeFirst();
-    // The verdict is written last: whoever polls it finds the solve, notices and events already there.
-    // Should the process stop in between, the submission is judged again at start, which repeats nothing
-    // but events (the solve is recorded once).
-    let status: AnswerResult = 'NotFound';
-    if (instance) {
-      const correct = await this.isCorrect(s, instance);
-      if (correct) await this.accept(s);
-      await this.feed.addEvent(s.game_id, {
-        type: 'FlagSubmit',
-        values: [correct ? 'Accepted' : 'WrongAnswer', s.answer, s.title, String(s.challenge_id)],
-        userName: s.user_name ?? '',
-        teamName: s.team_name,
-      });
-      status = correct ? 'Accepted' : s.type.startsWith('Dynamic') ? await this.checkCheat(s) : 'WrongAnswer';
-    }
-    await this.db.updateTable('submissions').set({ status }).where('id', '=', s.id).execute();
-    const submission: Submission = {
-      answer: s.answer,
-      status,
-      time: s.time,
-      user: s.user_name ?? '',
-      team: s.team_name,
-      challenge: s.title,
+  private async loadBatch(ids: number[]) {
+    const wanted = new Set(ids);
+    const { rows } = await this.#load.run({ from: ids[0] as number, to: ids[ids.length - 1] as number });
+    return rows.filter((r) => wanted.has(r.id));
+  }
+
+  private async judgeBatch(ids: number[]): Promise<void> {
+    const rows = await this.loadBatch(ids);
+    if (rows.length === 0) return;
+    const context = await this.contextOf(rows);
+    const outcome: BatchOutcome = {
+      messages: [],
+      events: [],
+      verdicts: new Map(),
+      changedGames: new Set(),
+      firsts: new Map(),
     };
-    this.bus.publish({
-      hub: 'monitor',
-      gameId: s.game_id,
-      method: 'ReceivedSubmissions',
-      payload: submission,
+    // The verdicts are written with everything else, in one commit: whoever polls one finds the solve, notices
+    // and events already there. Should the process stop first, the whole batch is judged again at start.
+    await this.db.transaction().execute(async (trx) => {
+      await this.recordSolves(
+        trx,
+        rows.filter((s) => s.instance_id !== null && isCorrect(s, context)),
+        context,
+        outcome,
+      );
+      for (const s of rows) outcome.verdicts.set(s.id, await this.judge(trx, s, context, outcome));
+      for (const chunk of inChunks(outcome.events))
+        outcome.messages.push(...(await this.feed.storeEvents(trx, chunk)));
+      for (const [status, ids] of groupBy(outcome.verdicts)) {
+        for (const chunk of inChunks(ids))
+          await trx.updateTable('submissions').set({ status }).where('id', 'in', chunk).execute();
+      }
+      for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
     });
-  }
-
-  /** Exact and case-sensitive: any flag of a static challenge, the team's own one of a dynamic challenge. */
-  private async isCorrect(
-    s: Row,
-    instance: { flag: string | null; flag_id: number | null },
-  ): Promise<boolean> {
-    if (s.type === 'DynamicContainer') return instance.flag === s.answer;
-    let query = this.db.selectFrom('flags').select('flag').where('challenge_id', '=', s.challenge_id);
-    if (s.type === 'DynamicAttachment') {
-      if (instance.flag_id === null) return false;
-      query = query.where('id', '=', instance.flag_id);
-    }
-    // Compared here, not in SQL: SQLite and PostgreSQL collations must not decide what "equal" means.
-    return (await query.execute()).some((f) => f.flag === s.answer);
-  }
-
-  /** Records the first solve once (the primary key settles races), then its blood notice. */
-  private async accept(s: Row): Promise<void> {
-    const inserted = await this.db
-      .insertInto('solves')
-      .values({
-        participation_id: s.participation_id,
-        challenge_id: s.challenge_id,
-        game_id: s.game_id,
-        submission_id: s.id,
+    for (const gameId of outcome.changedGames) this.scoreboards.forget(gameId);
+    for (const message of outcome.messages) this.bus.publish(message);
+    await this.auditLog.writeMany(rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id))));
+    for (const s of rows) {
+      const submission: Submission = {
+        answer: s.answer,
+        status: outcome.verdicts.get(s.id) as AnswerResult,
         time: s.time,
-      })
-      .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return;
-    await this.scoreboards.invalidate(s.game_id);
-    const blood = await this.bloodOf(s);
-    if (blood > 0 && this.now() < s.end_time) {
-      await this.feed.addNotice(s.game_id, bloodNotices[blood - 1] as NoticeType, [s.team_name, s.title]);
+        user: s.user_name ?? '',
+        team: s.team_name,
+        challenge: s.title,
+      };
+      this.bus.publish({
+        hub: 'monitor',
+        gameId: s.game_id,
+        method: 'ReceivedSubmissions',
+        payload: submission,
+      });
     }
+  }
+
+  private async contextOf(rows: Row[]): Promise<BatchContext> {
+    const context: BatchContext = { flags: new Map(), rules: new Map() };
+    for (const s of rows) {
+      if (!s.type.startsWith('Dynamic')) context.flags.set(s.challenge_id, []);
+      if (!context.rules.has(s.game_id))
+        context.rules.set(s.game_id, await this.divisions.rulesOfGame(s.game_id));
+    }
+    for (const chunk of inChunks([...context.flags.keys()])) {
+      const flags = await this.db
+        .selectFrom('flags')
+        .select(['challenge_id', 'flag'])
+        .where('challenge_id', 'in', chunk)
+        .execute();
+      for (const f of flags) context.flags.get(f.challenge_id)?.push(f.flag);
+    }
+    return context;
+  }
+
+  private async judge(
+    trx: Kysely<Database>,
+    s: Row,
+    context: BatchContext,
+    outcome: BatchOutcome,
+  ): Promise<AnswerResult> {
+    if (s.instance_id === null) return 'NotFound';
+    const correct = isCorrect(s, context);
+    const blood = outcome.firsts.get(s.id) ?? 0;
+    if (blood > 0 && this.now() < s.end_time) {
+      const notice = bloodNotices[blood - 1] as NoticeType;
+      outcome.messages.push(await this.feed.storeNotice(trx, s.game_id, notice, [s.team_name, s.title]));
+    }
+    outcome.events.push({
+      gameId: s.game_id,
+      type: 'FlagSubmit',
+      values: [correct ? 'Accepted' : 'WrongAnswer', s.answer, s.title, String(s.challenge_id)],
+      userName: s.user_name ?? '',
+      teamName: s.team_name,
+    });
+    if (correct) return 'Accepted';
+    return s.type.startsWith('Dynamic') ? this.checkCheat(trx, s, outcome) : 'WrongAnswer';
   }
 
   /**
-   * The blood this first solve takes, from the blood-eligible first solves judged before it (§4.2). Counting in
-   * judge order (one worker per challenge) can never hand out a blood twice; the scoreboard labels, recomputed
-   * in submit-time order, agree unless submissions of the same moment were judged out of order.
+   * Records the first solves among the batch's correct answers (the primary key settles races and repeats: the
+   * earliest submission wins), and the blood each takes (§4.2): from the blood-eligible first solves before the
+   * batch, then those of the batch in submit order. Counting in judge order can never hand out a blood twice; the
+   * scoreboard labels, recomputed in submit-time order, agree unless submissions of the same moment were judged
+   * out of order.
    */
-  private async bloodOf(s: Row): Promise<0 | 1 | 2 | 3> {
-    const game = { start: s.start_time, end: s.end_time, bloodBonus: 0 };
-    const rules = new Map<number | null, DivisionRules | undefined>([[null, undefined]]);
-    const eligible = async (divisionId: number | null, time: number) => {
-      if (!rules.has(divisionId)) rules.set(divisionId, await this.divisions.rules(divisionId));
-      return (
-        inWindow(game, s.deadline_utc, time) &&
-        may(rules.get(divisionId), s.challenge_id, GamePermission.GetBlood)
-      );
-    };
-    if (s.disable_blood_bonus === 1 || !(await eligible(s.division_id, s.time))) return 0;
-    const earlier = await this.db
-      .selectFrom('solves')
-      .innerJoin('participations', 'participations.id', 'solves.participation_id')
-      .select(['solves.time', 'participations.division_id'])
-      .where('solves.challenge_id', '=', s.challenge_id)
-      .where('solves.participation_id', '!=', s.participation_id)
-      .where('participations.status', '=', 'Accepted')
-      .execute();
-    let count = 0;
-    for (const e of earlier) {
-      if (await eligible(e.division_id, e.time)) count++;
-      if (count >= 3) break;
+  private async recordSolves(
+    trx: Kysely<Database>,
+    correct: Row[],
+    context: BatchContext,
+    outcome: BatchOutcome,
+  ) {
+    const taken = new Map<number, number>();
+    for (const s of correct) {
+      if (!taken.has(s.challenge_id) && this.mayBleed(s, context))
+        taken.set(s.challenge_id, await this.bloodsBefore(trx, s, context));
     }
-    return bloodOf(count);
+    const firsts = new Set<number>();
+    for (const chunk of inChunks(correct)) {
+      const inserted = await trx
+        .insertInto('solves')
+        .values(
+          chunk.map((s) => ({
+            participation_id: s.participation_id,
+            challenge_id: s.challenge_id,
+            game_id: s.game_id,
+            submission_id: s.id,
+            time: s.time,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
+        .returning('submission_id')
+        .execute();
+      for (const row of inserted) firsts.add(row.submission_id);
+    }
+    for (const s of correct) {
+      if (!firsts.has(s.id)) continue;
+      outcome.changedGames.add(s.game_id);
+      const before = taken.get(s.challenge_id);
+      const blood = before !== undefined && this.mayBleed(s, context) ? bloodOf(before) : 0;
+      if (blood > 0) taken.set(s.challenge_id, (before as number) + 1);
+      outcome.firsts.set(s.id, blood);
+    }
+  }
+
+  /** Whether the submission, were it a first solve, may take a blood: its time, its division, its challenge. */
+  private mayBleed(s: Row, context: BatchContext): boolean {
+    const rules = s.division_id === null ? undefined : context.rules.get(s.game_id)?.get(s.division_id);
+    const game = { start: s.start_time, end: s.end_time, bloodBonus: 0 };
+    return (
+      s.disable_blood_bonus === 0 &&
+      inWindow(game, s.deadline_utc, s.time) &&
+      may(rules, s.challenge_id, GamePermission.GetBlood)
+    );
+  }
+
+  /** The blood-eligible first solves of the submission's challenge already recorded, up to 3. */
+  private async bloodsBefore(trx: Kysely<Database>, s: Row, context: BatchContext): Promise<number> {
+    const rules = context.rules.get(s.game_id) ?? new Map<number, DivisionRules>();
+    const bleeds = (divisionId: number | null) =>
+      may(divisionId === null ? undefined : rules.get(divisionId), s.challenge_id, GamePermission.GetBlood);
+    // Three solves settle it unless some division may not take bloods here: then all are read and filtered.
+    const { rows: earlier } = await this.#earlierSolves.run(
+      {
+        challenge: s.challenge_id,
+        from: s.start_time,
+        to: s.end_time,
+        deadline: s.deadline_utc ?? Number.MAX_SAFE_INTEGER,
+        limit: [...rules.keys()].every(bleeds) ? 3 : Number.MAX_SAFE_INTEGER,
+      },
+      trx,
+    );
+    return Math.min(3, earlier.filter((e) => bleeds(e.division_id)).length);
   }
 
   /** A wrong answer equal to another team's own flag of the challenge is flag sharing (§4.9). */
-  private async checkCheat(s: Row): Promise<AnswerResult> {
-    const owner = await this.db
+  private async checkCheat(trx: Kysely<Database>, s: Row, outcome: BatchOutcome): Promise<AnswerResult> {
+    const owner = await trx
       .selectFrom('game_instances as i')
       .innerJoin('participations as p', 'p.id', 'i.participation_id')
       .innerJoin('teams as t', 't.id', 'p.team_id')
@@ -231,7 +372,7 @@ export class Judge {
       .execute();
     const found = owner.find((o) => o.flag === s.answer || o.attachment_flag === s.answer);
     if (!found) return 'WrongAnswer';
-    await this.db
+    await trx
       .insertInto('cheat_infos')
       .values({
         game_id: s.game_id,
@@ -240,7 +381,8 @@ export class Judge {
         owned_participation_id: found.participation_id,
       })
       .execute();
-    await this.feed.addEvent(s.game_id, {
+    outcome.events.push({
+      gameId: s.game_id,
       type: 'CheatDetected',
       values: [s.title, s.team_name, found.name],
       userName: s.user_name ?? '',
@@ -249,3 +391,24 @@ export class Judge {
     return 'CheatDetected';
   }
 }
+
+/**
+ * Exact and case-sensitive: any flag of a static challenge, the team's own one of a dynamic challenge. Compared
+ * here, not in SQL: SQLite and PostgreSQL collations must not decide what "equal" means.
+ */
+const isCorrect = (s: Row, context: BatchContext): boolean => {
+  if (s.type === 'DynamicContainer') return s.instance_flag === s.answer;
+  if (s.type === 'DynamicAttachment') return s.flag_id !== null && s.attachment_flag === s.answer;
+  return context.flags.get(s.challenge_id)?.includes(s.answer) ?? false;
+};
+
+/** Submission ids by verdict. */
+const groupBy = (verdicts: Map<number, AnswerResult>): Map<AnswerResult, number[]> => {
+  const groups = new Map<AnswerResult, number[]>();
+  for (const [id, status] of verdicts) {
+    const ids = groups.get(status);
+    if (ids) ids.push(id);
+    else groups.set(status, [id]);
+  }
+  return groups;
+};

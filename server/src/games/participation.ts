@@ -35,7 +35,8 @@ export const registrationOf = (
     .executeTakeFirst();
 
 /** After the end only practice mode lets anyone in or play on. */
-export const isClosed = (game: Game, now: number): boolean => game.practice_mode === 0 && now > game.end_time;
+export const isClosed = (game: Pick<Game, 'practice_mode' | 'end_time'>, now: number): boolean =>
+  game.practice_mode === 0 && now > game.end_time;
 
 export class ParticipationService {
   private readonly games: GameStore;

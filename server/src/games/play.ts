@@ -8,6 +8,7 @@ import {
   type ChallengesByCategory,
   type GameDetailModel,
   GamePermission,
+  renderFlag,
   type ScoreboardItem,
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
@@ -20,7 +21,7 @@ import { Attachments } from './attachments.ts';
 import type { Challenge } from './challenges.ts';
 import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
-import { hashSalt, renderFlag, teamHash } from './dynamic-flag.ts';
+import { hashSalt, teamHash } from './dynamic-flag.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
 import { may } from './permissions.ts';

@@ -1,19 +1,25 @@
 // Scoreboard snapshots (§4.3): rebuilt when something changed, never per read. A change bumps the game's
 // version row, so other processes sharing the database notice it on their next check (at most `recheckMs` late);
 // within this process the change is seen at once.
+
+import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Database } from '../db/schema.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { DivisionRules } from './permissions.ts';
-import { buildScoreboard, type ScoringInput } from './scoring.ts';
+import { buildScoreboard, type ScoringInput, type ScoringSolve } from './scoring.ts';
 
 export interface Snapshot {
   version: number;
   game: { title: string; start: number; hidden: boolean };
   model: ScoreboardModel;
-  /** The model serialized once, for every read. */
-  json: string;
+  /** The model serialized and encoded once, for every read. */
+  body: Buffer;
+  /** The body gzipped once, off the event loop, when a client first asks for it; undefined until then. */
+  gzipped(): Buffer | undefined;
   etag: string;
   /** Team id → its line. */
   byTeam: Map<number, ScoreboardItem>;
@@ -54,18 +60,33 @@ export class Scoreboards {
     return building;
   }
 
-  /** Marks the game's scoreboard stale here and in every other process. */
-  async invalidate(gameId: number): Promise<void> {
-    this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
-    this.#cache.delete(gameId);
-    await this.db
+  /** Builds the snapshots of games starting within `aheadMs` (§4.19), so the start finds them ready; answers their ids. */
+  async prebuild(aheadMs: number): Promise<number[]> {
+    const now = this.now();
+    const upcoming = await this.db
+      .selectFrom('games')
+      .select('id')
+      .where('start_time', '>', now)
+      .where('start_time', '<=', now + aheadMs)
+      .execute();
+    for (const { id } of upcoming) await this.get(id);
+    return upcoming.map((g) => g.id);
+  }
+
+  /** Marks the game's scoreboard stale here and in every other process (through `db`: a transaction's, say). */
+  async invalidate(gameId: number, db = this.db): Promise<void> {
+    this.forget(gameId);
+    await db
       .insertInto('scoreboard_versions')
       .values({ game_id: gameId, version: 1 })
       .onConflict((oc) => oc.column('game_id').doUpdateSet({ version: sql`scoreboard_versions.version + 1` }))
       .execute();
   }
 
-  /** A deleted game: its version row went with it, so only this process's copy is left to drop. */
+  /**
+   * Drops this process's copy only: for a deleted game (its version row went with it), and after the commit of an
+   * `invalidate` made inside a transaction, which a build running meanwhile could not see yet.
+   */
   forget(gameId: number): void {
     this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
     this.#cache.delete(gameId);
@@ -103,7 +124,8 @@ export class Scoreboards {
       version,
       game: loaded.game,
       model,
-      json: JSON.stringify(model),
+      body: Buffer.from(JSON.stringify(model)),
+      gzipped: lazyGzip(() => snapshot.body),
       etag: `W/"${gameId}-${version.toString(16)}-${model.updateTimeUtc.toString(16)}"`,
       byTeam: new Map(model.items.map((item) => [item.id, item])),
       challenges: new Map(Object.values(model.challenges).flatMap((list) => list.map((c) => [c.id, c]))),
@@ -111,6 +133,31 @@ export class Scoreboards {
     const fresh = (this.#changes.get(gameId) ?? 0) === changes;
     this.#cache.set(gameId, { snapshot, checkedAt: fresh ? this.now() : Number.NEGATIVE_INFINITY });
     return snapshot;
+  }
+
+  /**
+   * Every first solve of the game, as one JSON array built by the database: reading 100,000 rows one object at a
+   * time costs several times more than parsing one text.
+   */
+  private async solvesOf(gameId: number): Promise<ScoringSolve[]> {
+    const query = this.db
+      .selectFrom('solves')
+      .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
+      .leftJoin('users', 'users.id', 'submissions.user_id')
+      .select([
+        'solves.participation_id as participationId',
+        'solves.challenge_id as challengeId',
+        'solves.submission_id as submissionId',
+        'solves.time',
+        'users.user_name as userName',
+      ])
+      .where('solves.game_id', '=', gameId);
+    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    const { solves } = await this.db
+      .selectNoFrom((postgres ? postgresJsonArray(query) : sqliteJsonArray(query)).as('solves'))
+      .executeTakeFirstOrThrow();
+    // PostgreSQL's driver parses json itself; SQLite hands over the text.
+    return (typeof solves === 'string' ? JSON.parse(solves) : solves) as ScoringSolve[];
   }
 
   /** One query per table; everything else is joined in memory. */
@@ -159,19 +206,7 @@ export class Scoreboards {
         .where('participations.game_id', '=', gameId)
         .where('participations.status', '=', 'Accepted')
         .execute(),
-      this.db
-        .selectFrom('solves')
-        .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
-        .leftJoin('users', 'users.id', 'submissions.user_id')
-        .select([
-          'solves.participation_id',
-          'solves.challenge_id',
-          'solves.submission_id',
-          'solves.time',
-          'users.user_name',
-        ])
-        .where('solves.game_id', '=', gameId)
-        .execute(),
+      this.solvesOf(gameId),
     ]);
     const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
     for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
@@ -200,15 +235,24 @@ export class Scoreboards {
         avatar: avatarUrl(t.avatar_hash),
         divisionId: t.division_id,
       })),
-      solves: solves.map((s) => ({
-        participationId: s.participation_id,
-        challengeId: s.challenge_id,
-        submissionId: s.submission_id,
-        time: s.time,
-        userName: s.user_name,
-      })),
+      solves,
       now: this.now(),
     };
     return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };
   }
 }
+
+/** Compresses on the first call, in the thread pool; answers the result once it is there. */
+const lazyGzip = (body: () => Buffer): (() => Buffer | undefined) => {
+  let started = false;
+  let done: Buffer | undefined;
+  return () => {
+    if (!started) {
+      started = true;
+      gzip(body(), (error, result) => {
+        if (!error) done = result;
+      });
+    }
+    return done;
+  };
+};

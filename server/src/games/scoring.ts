@@ -7,6 +7,7 @@ import {
   type ChallengeInfo,
   type ChallengeItem,
   type ChallengesByCategory,
+  challengeValue,
   type DivisionItem,
   GamePermission,
   type ScoreboardItem,
@@ -24,16 +25,6 @@ export { defaultBloodBonus };
 export const noSolveTime = -62135596800000;
 
 const timelineSize = 10;
-
-/** value(n) of §4.1: the full score for the first solver, then decaying towards ⌊r·S⌋. */
-export const challengeValue = (
-  c: { originalScore: number; minScoreRate: number; difficulty: number },
-  solved: number,
-): number => {
-  if (solved <= 1) return c.originalScore;
-  const rate = c.minScoreRate + (1 - c.minScoreRate) * Math.exp((1 - solved) / c.difficulty);
-  return Math.floor(c.originalScore * rate);
-};
 
 /** The three per-mille fields [first, second, third]; a field over 1000 (or a value out of range) ⇒ the default. */
 export const unpackBloodBonus = (packed: number): [number, number, number] => {

@@ -24,16 +24,24 @@ export class AuditLog {
   ) {}
 
   async write(entry: LogEntry): Promise<void> {
-    const row = {
-      time: this.now(),
+    await this.writeMany([entry]);
+  }
+
+  /** Several entries in one statement (the judge logs a whole batch of verdicts at once). */
+  async writeMany(entries: readonly LogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const time = this.now();
+    const rows = entries.map((entry) => ({
+      time,
       level: entry.level,
       msg: entry.msg,
       name: entry.name ?? null,
       ip: entry.ip ?? null,
       status: entry.status ?? null,
-    };
-    await this.db.insertInto('logs').values(row).execute();
-    if (this.bus && pushedLevels.has(row.level)) {
+    }));
+    await this.db.insertInto('logs').values(rows).execute();
+    for (const row of rows) {
+      if (!this.bus || !pushedLevels.has(row.level)) continue;
       this.bus.publish({
         hub: 'admin',
         method: 'ReceivedLog',

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
+import { prepare } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -30,10 +31,21 @@ export interface ClientInfo {
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export class SessionStore {
+  /** Every API call resolves its session: prepared once rather than built each time. */
+  readonly #lookup;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#lookup = prepare(db, { id: '' }, (db, p) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.expires_at', 'sessions.last_seen_at', 'users.id', 'users.user_name', 'users.role'])
+        .where('sessions.id', '=', p.id),
+    );
+  }
 
   /** Opens a session for the user and answers the token for the cookie. */
   async start(userId: string, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
@@ -67,12 +79,7 @@ export class SessionStore {
   /** The caller behind a cookie token, or null when it names no live session. Records the visit (throttled). */
   async resolve(token: string, ip: string): Promise<ResolvedSession | null> {
     const sessionId = hashToken(token);
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.expires_at', 'sessions.last_seen_at', 'users.id', 'users.user_name', 'users.role'])
-      .where('sessions.id', '=', sessionId)
-      .executeTakeFirst();
+    const [row] = (await this.#lookup.run({ id: sessionId })).rows;
     if (!row) return null;
     const now = this.now();
     if (row.expires_at <= now) {

@@ -181,6 +181,22 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
       values: ['WrongAnswer', annFlag, 'Engine room', String(ids.box)],
       user: 'ben',
     });
+    // Organisers see it in the admin log too, beside the solves.
+    const logs: { msg: string; level: string; name: string; status: string }[] = await adminOk(
+      'GET',
+      '/api/admin/logs?level=All&count=50',
+    );
+    expect(logs).toContainEqual(
+      expect.objectContaining({
+        msg: "team-ben submitted another team's flag for Engine room",
+        level: 'Warning',
+        name: 'ben',
+        status: 'Denied',
+      }),
+    );
+    expect(logs).toContainEqual(
+      expect.objectContaining({ msg: 'team-ann solved Lighthouse', level: 'Information', status: 'Success' }),
+    );
   });
 
   it('lets monitors read submissions and sheets, and nobody else', async () => {

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import {
   awardedScore,
   buildScoreboard,
-  challengeValue,
   defaultBloodBonus,
   noSolveTime,
   roundHalfEven,
@@ -52,18 +51,6 @@ const input = (extra: Partial<ScoringInput>): ScoringInput => ({
   solves: [],
   now: 5,
   ...extra,
-});
-
-describe('dynamic value (§4.1)', () => {
-  it.each([
-    [0, 1000],
-    [1, 1000],
-    [2, 864], // ⌊1000·(0.25 + 0.75·e^−0.2)⌋ = ⌊864.05⌋
-    [5, 586], // ⌊1000·(0.25 + 0.75·e^−0.8)⌋ = ⌊586.99⌋
-    [20, 266], // ⌊1000·(0.25 + 0.75·e^−3.8)⌋ = ⌊266.78⌋
-  ])('n = %i ⇒ %i', (n, value) => expect(challengeValue(challenge(1), n)).toBe(value));
-
-  it('tends to the floor of r·S', () => expect(challengeValue(challenge(1), 10_000)).toBe(250));
 });
 
 describe('blood bonus (§4.2)', () => {

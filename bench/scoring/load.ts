@@ -1,0 +1,159 @@
+// The load generator, in its own process so it never shares the server's event loop: Debian's wrk when installed
+// (`apt-get install wrk`), else the undici worker thread of load-worker.mjs. Both run a closed loop over
+// `connections` keep-alive connections; request k is template k mod n, so a list of distinct templates is sent
+// once each before any repeats (each correct flag a new solve).
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+export interface LoadResult {
+  generator: string;
+  /** CPU time of this process per request (the server's; with the worker fallback, the generator's too). */
+  cpuMicrosPerRequest: number;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Record<string, number>;
+  bytesPerResponse: number;
+}
+
+export interface Template {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOptions {
+  connections: number;
+  durationMs: number;
+}
+
+const wrkPath = (() => {
+  try {
+    return execFileSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+export const generatorName = wrkPath ? 'wrk' : 'undici worker';
+
+const lua = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Lua string literal here (ASCII)
+
+/** Each wrk thread takes the templates k ≡ thread (mod threads), so no template is sent twice before all are. */
+const wrkScript = (templates: Template[], stride: number) => `
+local templates = {
+${templates
+  .map(
+    (t) =>
+      `  { ${lua(t.method)}, ${lua(t.path)}, { ${Object.entries(t.headers)
+        .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+        .join(', ')} }, ${t.body === undefined ? 'nil' : lua(t.body)} },`,
+  )
+  .join('\n')}
+}
+local threads = {}
+local count = 0
+function setup(thread)
+  thread:set("index", count)
+  count = count + 1
+  table.insert(threads, thread)
+end
+function init(args)
+  statuses = {}
+  formatted = {}
+end
+function request()
+  local k = (index % #templates) + 1
+  index = index + ${stride}
+  local f = formatted[k]
+  if not f then
+    local t = templates[k]
+    f = wrk.format(t[1], t[2], t[3], t[4])
+    formatted[k] = f
+  end
+  return f
+end
+function response(status, headers, body)
+  statuses[status] = (statuses[status] or 0) + 1
+end
+function done(summary, latency, requests)
+  local merged = {}
+  for _, thread in ipairs(threads) do
+    for status, n in pairs(thread:get("statuses")) do merged[status] = (merged[status] or 0) + n end
+  end
+  local parts = {}
+  for status, n in pairs(merged) do table.insert(parts, string.format('"%d":%d', status, n)) end
+  io.write(string.format('\\nRESULT {"requests":%d,"seconds":%f,"bytes":%d,"p50":%f,"p99":%f,"statuses":{%s}}\\n',
+    summary.requests, summary.duration / 1e6, summary.bytes, latency:percentile(50) / 1000,
+    latency:percentile(99) / 1000, table.concat(parts, ",")))
+end
+`;
+
+// One thread: the server needs the other core of a two-core machine more than wrk needs a second one.
+const threads = 1;
+
+const runWrk = async (
+  origin: string,
+  templates: Template[],
+  { connections, durationMs }: LoadOptions,
+): Promise<Measured> => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pennon-wrk-'));
+  const script = path.join(dir, 'load.lua');
+  writeFileSync(script, wrkScript(templates, threads));
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(
+      wrkPath as string,
+      [
+        `-t${threads}`,
+        `-c${connections}`,
+        `-d${Math.ceil(durationMs / 1000)}s`,
+        '--timeout',
+        '10s',
+        '-s',
+        script,
+        origin,
+      ],
+      { maxBuffer: 1 << 20 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+  const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`wrk printed no result:\n${out}`);
+  const r = JSON.parse(line.slice('RESULT '.length));
+  return {
+    generator: 'wrk',
+    requests: r.requests,
+    perSecond: r.requests / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    statuses: r.statuses,
+    bytesPerResponse: r.bytes / Math.max(1, r.requests),
+  };
+};
+
+type Measured = Omit<LoadResult, 'cpuMicrosPerRequest'>;
+
+const runWorker = (origin: string, templates: Template[], { connections, durationMs }: LoadOptions) =>
+  new Promise<Measured>((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { origin, connections, durationMs, templates },
+    });
+    worker.once('message', (r) => resolve({ generator: 'undici worker', ...r }));
+    worker.once('error', reject);
+  });
+
+export const load = async (
+  origin: string,
+  templates: Template[],
+  options: LoadOptions,
+): Promise<LoadResult> => {
+  const cpu = process.cpuUsage();
+  const result = await (wrkPath ? runWrk(origin, templates, options) : runWorker(origin, templates, options));
+  const { user, system } = process.cpuUsage(cpu);
+  return { ...result, cpuMicrosPerRequest: (user + system) / Math.max(1, result.requests) };
+};

@@ -1,0 +1,150 @@
+// The scoreboard rebuild for 1,000 teams × 100 challenges from 100,000 solves, written straight into a fresh SQLite
+// database (teams without users behind them: only the rows the scoreboard reads are made).
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { connect, migrate } from '../../server/src/db/database.ts';
+import { Scoreboards } from '../../server/src/games/scoreboard.ts';
+
+const hour = 3_600_000;
+
+/** Prints five rebuilds in a row. */
+export const measureRebuild = async (dataDir: string): Promise<void> => {
+  const big = connect(`sqlite:${path.join(dataDir, 'rebuild.db')}`);
+  await migrate(big.db);
+  await sql`PRAGMA foreign_keys = OFF`.execute(big.db);
+  const now = Date.now();
+  const { id: bigGame } = await big.db
+    .insertInto('games')
+    .values({
+      title: 'Rebuild',
+      summary: '',
+      content: '',
+      hidden: 0,
+      practice_mode: 1,
+      accept_without_review: 1,
+      invite_code: null,
+      start_time: now - hour,
+      end_time: now + hour,
+      team_member_count_limit: 0,
+      container_count_limit: 3,
+      poster_hash: null,
+      public_key: '',
+      private_key: '',
+      writeup_required: 0,
+      writeup_deadline: now + hour,
+      writeup_note: '',
+      blood_bonus: 52459530,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const chunked = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size = 500) => {
+    for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+  };
+  const bigChallenges = (
+    await big.db
+      .insertInto('challenges')
+      .values(
+        Array.from({ length: 100 }, (_, i) => ({
+          game_id: bigGame,
+          title: `c${i}`,
+          content: '',
+          category: 'Misc' as const,
+          type: 'StaticAttachment' as const,
+          hints: '[]',
+          flag_template: null,
+          is_enabled: 1,
+          file_name: null,
+          attachment_id: null,
+          container_image: '',
+          memory_limit: 64,
+          cpu_count: 1,
+          storage_limit: 256,
+          expose_port: 80,
+          network_mode: 'Open' as const,
+          enable_traffic_capture: 0,
+          disable_blood_bonus: 0,
+          deadline_utc: null,
+          submission_limit: 0,
+          original_score: 1000,
+          min_score_rate: 0.25,
+          difficulty: 5,
+        })),
+      )
+      .returning('id')
+      .execute()
+  ).map((c) => c.id);
+  const teamRows = Array.from({ length: 1000 }, (_, i) => ({
+    name: `t${i}`,
+    bio: null,
+    avatar_hash: null,
+    invite_token: '0'.repeat(32),
+    captain_id: 'nobody',
+  }));
+  const participations: number[] = [];
+  await chunked(teamRows, async (chunk) => {
+    const teams = await big.db.insertInto('teams').values(chunk).returning('id').execute();
+    const made = await big.db
+      .insertInto('participations')
+      .values(
+        teams.map((t) => ({
+          game_id: bigGame,
+          team_id: t.id,
+          status: 'Accepted' as const,
+          division_id: null,
+          token: '',
+        })),
+      )
+      .returning('id')
+      .execute();
+    participations.push(...made.map((p) => p.id));
+  });
+  const pairs = participations.flatMap((p, i) =>
+    bigChallenges.map((c, j) => ({ p, c, time: now - hour + 1000 + i * 100 + j })),
+  );
+  await chunked(pairs, async (chunk) => {
+    const subs = await big.db
+      .insertInto('submissions')
+      .values(
+        chunk.map((x) => ({
+          game_id: bigGame,
+          participation_id: x.p,
+          challenge_id: x.c,
+          user_id: null,
+          answer: 'flag',
+          status: 'Accepted' as const,
+          time: x.time,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await big.db
+      .insertInto('solves')
+      .values(
+        chunk.map((x, k) => ({
+          participation_id: x.p,
+          challenge_id: x.c,
+          game_id: bigGame,
+          submission_id: (subs[k] as { id: number }).id,
+          time: x.time,
+        })),
+      )
+      .execute();
+  });
+  const scoreboards = new Scoreboards(big.db);
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await scoreboards.invalidate(bigGame);
+    const started = performance.now();
+    const snapshot = await scoreboards.get(bigGame);
+    times.push(performance.now() - started);
+    if (i === 0)
+      console.log(
+        `rebuild payload ${(snapshot?.body.length ?? 0) / 1e6} MB, ${snapshot?.model.items.length} teams`,
+      );
+  }
+  console.log(
+    `scoreboard rebuild (1,000 × 100, 100,000 solves): ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+  );
+  await big.db.destroy();
+};

@@ -1,0 +1,54 @@
+// Group commit: calls made while a batch is being written (or within one turn of the event loop) are written together
+// by the next run, so a burst of flag submissions costs one transaction instead of one each.
+
+/** `write` answers one result per item, in order. A failed batch is retried item by item: one bad item fails alone. */
+export const batched = <T, R>(write: (items: T[]) => Promise<R[]>): ((item: T) => Promise<R>) => {
+  let pending: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  let running = false;
+
+  const flush = async () => {
+    while (pending.length > 0) {
+      const batch = pending;
+      pending = [];
+      try {
+        const results = await write(batch.map((p) => p.item));
+        for (const [i, p] of batch.entries()) p.resolve(results[i] as R);
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]?.reject(error);
+          continue;
+        }
+        for (const p of batch) {
+          try {
+            p.resolve((await write([p.item]))[0] as R);
+          } catch (itemError) {
+            p.reject(itemError);
+          }
+        }
+      }
+    }
+    running = false;
+  };
+
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      pending.push({ item, resolve, reject });
+      if (!running) {
+        running = true;
+        setImmediate(flush);
+      }
+    });
+};
+
+const chunkSizes = [256, 64, 16, 4, 1];
+
+/**
+ * Slices for multi-row statements, in a few fixed sizes: each size is one SQL text, so prepared statements get
+ * reused instead of one per list length.
+ */
+export function* inChunks<T>(items: T[]): Generator<T[]> {
+  let at = 0;
+  for (const size of chunkSizes) {
+    for (; items.length - at >= size; at += size) yield items.slice(at, at + size);
+  }
+}

@@ -1,0 +1,57 @@
+// Cross-origin reads for embedded widgets (widgets/): the public endpoints a widget calls answer the origins
+// the admin allows (`PENNON_EMBED_ORIGINS`), preflights included, never with credentials: a page elsewhere
+// reads what an anonymous visitor could, and nothing of the visitor's own session.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** `*` for any origin, else the exact origins (`https://example.org`); none: no cross-origin answers. */
+export type EmbedOrigins = '*' | readonly string[];
+
+/** The public reads: platform config, a game, its scoreboard, notices and CTFtime feed. */
+const PUBLIC_READS = [/^\/api\/config$/i, /^\/api\/game\/\d+(\/(scoreboard|notices|ctftime))?$/i];
+/** The user hub's negotiate (a POST); the WebSocket itself needs no CORS. */
+const HUB_NEGOTIATE = /^\/hub\/user\/negotiate$/i;
+
+/** What the SDK and the SignalR client send beyond the CORS-safelisted headers. */
+const REQUEST_HEADERS =
+  'if-none-match, accept-language, content-type, x-requested-with, x-signalr-user-agent';
+
+const methodFor = (url: string): 'GET' | 'POST' | undefined => {
+  const path = (url.split('?')[0] ?? '').replace(/\/+$/, '');
+  if (PUBLIC_READS.some((pattern) => pattern.test(path))) return 'GET';
+  if (HUB_NEGOTIATE.test(path)) return 'POST';
+  return undefined;
+};
+
+export const embedCors = fp(async (app: FastifyInstance, { origins }: { origins: EmbedOrigins }) => {
+  if (origins !== '*' && origins.length === 0) return;
+  const any = origins === '*';
+  app.addHook('onRequest', async (request, reply) => {
+    const method = methodFor(request.url);
+    if (!method) return;
+    const origin = request.headers.origin;
+    if (!origin || !(any || origins.includes(origin))) return;
+    const preflight = request.method === 'OPTIONS';
+    const asked = preflight ? request.headers['access-control-request-method'] : request.method;
+    if (asked !== method && !(method === 'GET' && asked === 'HEAD')) return;
+    reply.header('access-control-allow-origin', any ? '*' : origin);
+    // The SDK polls with If-None-Match: it must see the ETag it is given.
+    reply.header('access-control-expose-headers', 'ETag');
+    if (!preflight) return;
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', method)
+      .header('access-control-allow-headers', REQUEST_HEADERS)
+      .header('access-control-max-age', '600')
+      .send();
+  });
+  // The answer depends on the origin: caches must keep one per origin. Added last, to what the route varies by.
+  if (!any) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!methodFor(request.url)) return payload;
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/(^|,)\s*origin\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Origin` : 'Origin');
+      return payload;
+    });
+  }
+});

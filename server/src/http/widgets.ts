@@ -1,0 +1,31 @@
+// The embeddable widgets' bundles (widgets/dist) at a stable address, for any site to load:
+// /widgets/pennon-widgets.js (ES module), /widgets/pennon-widgets.iife.js (classic script), their hashed chunks
+// and the dictionaries under /widgets/locales/.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Stable names are revalidated after an hour (a new release shows within it); hashed chunks never change. */
+const STABLE = 'public, max-age=3600, stale-while-revalidate=86400';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export const hasWidgetsBuild = (widgetsDir: string): boolean =>
+  existsSync(path.join(widgetsDir, 'pennon-widgets.js'));
+
+export const widgets = async (app: FastifyInstance, { widgetsDir }: { widgetsDir: string }) => {
+  await app.register(fastifyStatic, {
+    root: widgetsDir,
+    prefix: '/widgets/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      const hashed = path.relative(widgetsDir, file).split(path.sep)[0] === 'chunks';
+      reply.header('cache-control', hashed ? IMMUTABLE : STABLE);
+      // Public files loaded by other sites: ES modules are fetched in CORS mode.
+      reply.header('access-control-allow-origin', '*');
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    },
+  });
+};

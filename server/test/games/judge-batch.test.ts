@@ -1,0 +1,129 @@
+// Judging in batches and serving the scoreboard snapshot (§4.3, §4.7, §4.19): a burst of submissions judged together
+// keeps each verdict its own, the snapshot goes out gzipped to clients that take it, and games about to start get
+// their scoreboard built ahead.
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Scoreboards } from '../../src/games/scoreboard.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
+
+const minute = 60_000;
+
+describe.each(databaseKinds())('batched judging and snapshot serving on $name', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let c: ReturnType<typeof gameClient>;
+  let gameId: number;
+  let challengeId: number;
+  let players: Player[];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await signInAdmin(t.app, t.connection.db);
+    c = gameClient(t.app);
+    gameId = (await c.ok(admin, 'POST', '/api/edit/games', gameBody({ acceptWithoutReview: true }))).id;
+    const base = `/api/edit/games/${gameId}/challenges`;
+    challengeId = (
+      await c.ok(admin, 'POST', base, { title: 'Buoy', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${base}/${challengeId}/flags`, [{ flag: 'flag{buoy}' }]);
+    await c.ok(admin, 'PUT', `${base}/${challengeId}`, { isEnabled: true });
+    players = [];
+    for (const name of ['ida', 'jon', 'kim', 'lea']) {
+      const player = await c.signUp(name);
+      await c.ok(player.token, 'POST', `/api/game/${gameId}`, {
+        teamId: await c.createTeam(player, `team-${name}`),
+      });
+      players.push(player);
+    }
+  });
+  afterAll(async () => t?.close());
+
+  const verdict = async (who: Player, id: number): Promise<string> => {
+    for (let i = 0; i < 500; i++) {
+      const url = `/api/game/${gameId}/challenges/${challengeId}/status/${id}`;
+      const status = await c.ok(who.token, 'GET', url);
+      if (status !== 'FlagSubmitted') return status;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('never judged');
+  };
+
+  it('gives each submission of a burst its own verdict, event and at most one solve per team', async () => {
+    // Every team sends a wrong flag, the right one twice and a wrong one again, all at once.
+    const sent = players.flatMap((p) =>
+      ['flag{nope}', 'flag{buoy}', 'flag{buoy}', 'FLAG{buoy}'].map((flag) => ({ p, flag })),
+    );
+    const ids: number[] = await Promise.all(
+      sent.map(({ p, flag }) =>
+        c.ok(p.token, 'POST', `/api/game/${gameId}/challenges/${challengeId}`, { flag }),
+      ),
+    );
+    expect(new Set(ids).size).toBe(sent.length);
+    const verdicts = await Promise.all(sent.map(({ p }, i) => verdict(p, ids[i] as number)));
+    expect(verdicts).toEqual(sent.map(({ flag }) => (flag === 'flag{buoy}' ? 'Accepted' : 'WrongAnswer')));
+
+    const board = await c.ok(null, 'GET', `/api/game/${gameId}/scoreboard`);
+    expect(board.challenges.Misc[0].solved).toBe(players.length);
+    expect(board.items.map((i: { solvedCount: number }) => i.solvedCount)).toEqual(players.map(() => 1));
+    const events = await c.ok(admin, 'GET', `/api/game/${gameId}/events?count=100`);
+    const flagEvents = events.filter((e: { type: string }) => e.type === 'FlagSubmit');
+    expect(flagEvents).toHaveLength(sent.length);
+    const bloods = await t.connection.db
+      .selectFrom('game_notices')
+      .select('type')
+      .where('game_id', '=', gameId)
+      .where('type', 'in', ['FirstBlood', 'SecondBlood', 'ThirdBlood'])
+      .orderBy('id')
+      .execute();
+    expect(bloods.map((b) => b.type)).toEqual(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
+  }, 60_000);
+
+  it('sends the snapshot gzipped to clients that accept it, with the same ETag and content', async () => {
+    const url = `/api/game/${gameId}/scoreboard`;
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    // Compressed on first demand, off the event loop: the first replies may still come uncompressed.
+    let zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    for (let i = 0; i < 100 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    }
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+    const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    const revalidated = await t.app.inject({
+      url,
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('builds the scoreboards of games starting within 15 minutes ahead, and no others', async () => {
+    const now = Date.now();
+    const soon = (
+      await c.ok(
+        admin,
+        'POST',
+        '/api/edit/games',
+        gameBody({ start: now + 10 * minute, end: now + 60 * minute }),
+      )
+    ).id;
+    const later = (
+      await c.ok(
+        admin,
+        'POST',
+        '/api/edit/games',
+        gameBody({ start: now + 30 * minute, end: now + 90 * minute }),
+      )
+    ).id;
+    const built = await new Scoreboards(t.connection.db).prebuild(15 * minute);
+    expect(built).toContain(soon);
+    expect(built).not.toContain(later);
+    expect(built).not.toContain(gameId);
+  });
+});
