@@ -46,6 +46,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'widgets', root: 'widgets', include: ['test/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: { name: 'extension', root: 'extension', include: ['test/**/*.test.ts'], environment: 'node' },
       },
       {

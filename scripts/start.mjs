@@ -1,12 +1,24 @@
-// `npm start`: builds the web client when its sources are newer than the build, then serves the platform.
+// `npm start`: builds the web client and the widgets when their sources are newer than their builds, then serves
+// the platform.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'web/dist/index.html');
-const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'static', 'sdk/src'];
+// Each build, a file it writes (whose age is the build's) and what it is made of (the widgets use web's components).
+const builds = [
+  {
+    workspace: 'web',
+    built: 'web/dist/index.html',
+    sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'static', 'sdk/src'],
+  },
+  {
+    workspace: 'widgets',
+    built: 'widgets/dist/pennon-widgets.js',
+    sources: ['widgets/src', 'widgets/vite', 'widgets/vite.config.ts', 'web/src', 'static', 'sdk/src'],
+  },
+];
 
 const newestMtime = (target) => {
   if (!existsSync(target)) return 0;
@@ -15,13 +27,16 @@ const newestMtime = (target) => {
   return Math.max(0, ...readdirSync(target).map((name) => newestMtime(path.join(target, name))));
 };
 
-const isStale = () =>
-  !existsSync(builtIndex) ||
-  Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(builtIndex).mtimeMs;
+const isStale = ({ built, sources }) =>
+  !existsSync(path.join(root, built)) ||
+  Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(path.join(root, built)).mtimeMs;
 
-if (isStale()) {
-  console.log('Building the web client…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'web'], { cwd: root, stdio: 'inherit' });
+for (const target of builds.filter(isStale)) {
+  console.log(`Building ${target.workspace}…`);
+  const build = spawnSync('npm', ['run', 'build', '--workspace', target.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -1,0 +1,136 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { ScoreboardTable } from '../../../web/src/components/ScoreboardTable/index.ts';
+import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
+import { parseFlag, parseId, parseRows } from '../attributes.ts';
+import { emitSolve } from '../events.ts';
+import { useTranslation } from '../i18n/react-i18next.tsx';
+import type { SolveDetail } from '../live/solves.ts';
+import { useGameFeed } from '../live/useGameFeed.ts';
+import type { WidgetProps } from './define.ts';
+import { LoadState } from './LoadState.tsx';
+import { useFreshTeams } from './useFreshTeams.ts';
+import { WidgetFrame } from './WidgetFrame.tsx';
+import { WidgetHeader } from './WidgetHeader.tsx';
+
+// The chart and its charting library load only for `chart` scoreboards (their own chunk in the ES module).
+const ScoreTimeline = lazy(async () => ({
+  default: (await import('../../../web/src/components/ScoreTimeline/index.ts')).ScoreTimeline,
+}));
+
+export const SCOREBOARD_TAG = 'pennon-scoreboard';
+export const SCOREBOARD_ATTRIBUTES = [
+  'server',
+  'game',
+  'division',
+  'rows',
+  'colorScheme',
+  'locale',
+  'compact',
+  'chart',
+] as const;
+
+interface ScoreboardViewProps {
+  server: string;
+  gameId: number;
+  host: HTMLElement;
+  /** 0: every team, ranked overall. */
+  division: number;
+  rows: number;
+  compact: boolean;
+  chart: boolean;
+}
+
+function ScoreboardView({ server, gameId, host, division, rows, compact, chart }: ScoreboardViewProps) {
+  const { t } = useTranslation();
+  const { feed, state } = useGameFeed(server, gameId);
+  const accept = useCallback(
+    (solve: SolveDetail) => division === 0 || solve.divisionId === division,
+    [division],
+  );
+  const announce = useCallback((solve: SolveDetail) => emitSolve(host, solve), [host]);
+  const fresh = useFreshTeams(feed, accept, announce);
+  const board = state.scoreboard;
+  const challenges = useMemo(() => flattenChallenges(board?.challenges), [board]);
+
+  const divisionName = board?.divisions.find((item) => item.id === division)?.name;
+  const title = [state.game?.title ?? t('widgets.scoreboard.title'), divisionName]
+    .filter(Boolean)
+    .join(' · ');
+  const items = (board?.items ?? []).filter((item) => division === 0 || item.divisionId === division);
+  const timeline = board?.timelines.find((line) => line.divisionId === division)?.teams ?? [];
+
+  return (
+    <Stack gap="sm" p={compact ? 'xs' : 'sm'}>
+      <WidgetHeader title={title} live={state.live} />
+      {!board ? (
+        <LoadState error={state.error} failed="game.scoreboard.load_failed" />
+      ) : (
+        <>
+          {chart && state.game && (
+            <Suspense fallback={null}>
+              <ScoreTimeline
+                teams={timeline}
+                start={state.game.start}
+                end={state.game.end}
+                height={compact ? 160 : 240}
+              />
+            </Suspense>
+          )}
+          {items.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('game.scoreboard.empty.title')}
+            </Text>
+          ) : (
+            <ScoreboardTable
+              items={items.slice(0, rows)}
+              challenges={challenges}
+              divisionId={division}
+              compact={compact}
+              highlighted={fresh}
+            />
+          )}
+        </>
+      )}
+      <Group justify="space-between" gap="xs">
+        <Anchor
+          href={`${server}/games/${gameId}/Scoreboard`}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+        >
+          {t('widgets.scoreboard.full')}
+        </Anchor>
+        <Anchor
+          href={`${server}/api/game/${gameId}/ctftime`}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="xs"
+          c="dimmed"
+          data-testid="ctftime-feed"
+        >
+          {t('widgets.scoreboard.ctftime')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+/** `<pennon-scoreboard>`: the ranked teams of a game (or of one division), live. */
+export function PennonScoreboard(props: WidgetProps) {
+  return (
+    <WidgetFrame props={props} tag={SCOREBOARD_TAG}>
+      {(server, gameId, host) => (
+        <ScoreboardView
+          server={server}
+          gameId={gameId}
+          host={host}
+          division={parseId(props.division) ?? 0}
+          rows={parseRows(props.rows, 10)}
+          compact={parseFlag(props.compact)}
+          chart={parseFlag(props.chart)}
+        />
+      )}
+    </WidgetFrame>
+  );
+}
