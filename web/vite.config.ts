@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { readBuildInfo } from './vite/build-info.ts';
 import { localesPlugin } from './vite/locales.ts';
 import { staticFilesPlugin } from './vite/static-files.ts';
 
@@ -14,6 +15,8 @@ export default defineConfig({
   root: webDir,
   // Nothing is copied verbatim: every file the build writes is hashed and lives under /static/.
   publicDir: false,
+  // Read by src/buildInfo.ts.
+  define: { __PENNON_BUILD__: JSON.stringify(readBuildInfo(webDir)) },
   plugins: [react(), localesPlugin({ dir: `${staticDir}/locales` }), staticFilesPlugin({ dir: staticDir })],
   build: {
     outDir: 'dist',
@@ -36,8 +39,19 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 3,
             },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // A group takes every matching module, whether the first page wants it or not: only what the app
+            // shell needs is grouped (Mantine's theme, styles system and hooks, not its components). The rest
+            // (components, charts, date pickers, the hub client, icons) goes with the pages that import it.
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](core[\\/]esm[\\/]core|hooks|notifications|modals)|@floating-ui)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector|swr|lz-string)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -3,31 +3,12 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { clickButton, fill, waitForText } from '../support/ui.ts';
 
 const userName = 'marlin';
 const password = 'Harbour2024x';
 
-/** Types into the input labelled `label` (the label's text starts with it). */
-const fill = async (page: Page, label: string, value: string) => {
-  const id = await page.waitForFunction(
-    (text) =>
-      [...document.querySelectorAll('label')].find((node) => node.textContent?.trim().startsWith(text))
-        ?.htmlFor,
-    {},
-    label,
-  );
-  const selector = `[id="${(await id.jsonValue()) as string}"]`;
-  await page.click(selector, { count: 3 });
-  await page.type(selector, value);
-};
-
-const clickButton = (page: Page, name: string) =>
-  page.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
-const waitForText = (page: Page, text: string) =>
-  page.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, text);
-
 describe('account pages', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -53,7 +34,8 @@ describe('account pages', () => {
     await fill(page, 'Confirm password', password);
     await clickButton(page, 'Create account');
     await userMenu().wait();
-    expect(new URL(page.url()).pathname).toBe('/');
+    // The home page's module may still be loading: the address changes once it has.
+    await page.waitForFunction(() => location.pathname === '/');
     expect(await page.$eval('[data-testid="user-menu-name"]', (node) => node.textContent)).toBe(userName);
   });
 

@@ -1,38 +1,31 @@
 // Playing a game in a real browser against the real server: the admin (through the SDK's node client)
-// sets up a running game with one challenge and its flag; a new player signs up, creates a team, joins
-// the game from its page, opens the challenge board and the challenge, and submits a wrong flag, then
-// the right one. With the board open, the admin posts a notice, which shows up live as a toast and in the
-// notices panel.
+// turns the HashPow captcha on and sets up a running game with one challenge, its attachment and its
+// flag; a new player signs up (the browser solves the proof of work), creates a team, joins the game from
+// its page, opens the challenge board and the challenge, downloads the attachment, and submits a wrong
+// flag, then the right one, which an open scoreboard shows without a reload. With the board open, the
+// admin posts a notice, which shows up live as a toast and in the notices panel. Last, the player switches
+// the language and the colour scheme, and both stay after a reload.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { clickButton, fill, waitForText } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
 const password = 'Harbour2024x';
 const flag = 'flag{pennants_fly_high}';
-
-const fill = async (page: Page, label: string, value: string, scope = 'body') => {
-  const id = await page.waitForFunction(
-    (text, root) =>
-      [...document.querySelectorAll<HTMLLabelElement>(`${root} label`)].find((node) =>
-        node.textContent?.trim().startsWith(text),
-      )?.htmlFor,
-    {},
-    label,
-    scope,
-  );
-  const selector = `[id="${(await id.jsonValue()) as string}"]`;
-  await page.click(selector, { count: 3 });
-  await page.type(selector, value);
-};
-
-const clickButton = (page: Page, name: string) =>
-  page.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-
-const waitForText = (page: Page, text: string, timeout = 10_000) =>
-  page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+const attachment = 'Keeper: look up at the lantern room.\n';
+const japanese = JSON.parse(
+  readFileSync(
+    path.join(path.dirname(fileURLToPath(import.meta.url)), '../../static/locales/ja-JP.json'),
+    'utf8',
+  ),
+);
 
 describe('games', () => {
   let server: RunningServer;
@@ -40,14 +33,30 @@ describe('games', () => {
   let page: Page;
   let gameId = 0;
   let admin: ReturnType<typeof createNodeClient>;
+  let board: Page;
+  const downloads = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-downloads-'));
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
+      startServer({
+        PENNON_ADMIN_PASSWORD: adminPassword,
+        PENNON_CAPTCHA_PROVIDER: 'HashPow',
+        // Easy enough for a loaded test machine, hard enough that no answer passes by chance.
+        PENNON_CAPTCHA_POW_DIFFICULTY: '14',
+      }),
       launchBrowser(),
     ]);
     admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
+    await admin.admin.updateConfig({
+      accountPolicy: {
+        allowRegister: true,
+        activeOnRegister: true,
+        useCaptcha: true,
+        emailConfirmationRequired: false,
+        emailDomainList: '',
+      },
+    });
     const now = Date.now();
     const game = await admin.edit.createGame({
       title: 'Harbour Cup',
@@ -70,6 +79,11 @@ describe('games', () => {
       type: 'StaticAttachment',
     });
     await admin.edit.addFlags(gameId, challenge.id, [{ flag }]);
+    const [file] = await admin.assets.upload(new File([attachment], 'keeper.txt', { type: 'text/plain' }));
+    await admin.edit.updateAttachment(gameId, challenge.id, {
+      attachmentType: 'Local',
+      fileHash: file?.hash,
+    });
     await admin.edit.updateChallenge(gameId, challenge.id, {
       content: 'Find the **keeper**.',
       hints: ['Look up'],
@@ -77,13 +91,16 @@ describe('games', () => {
     });
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
+    const cdp = await browser.target().createCDPSession();
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    rmSync(downloads, { recursive: true, force: true });
   });
 
-  it('lists the game with its status and countdown', async () => {
+  it('lists the game with its status and countdown, on the games page and the home page', async () => {
     await page.goto(`${server.url}/games`, { waitUntil: 'networkidle0' });
     await waitForText(page, 'Harbour Cup');
     // textContent: the badge is upper-cased by CSS only.
@@ -91,14 +108,33 @@ describe('games', () => {
     expect(card).toContain('Ongoing');
     expect(card).toMatch(/Ends in (\d+ d )?\d\d:\d\d:\d\d/);
     expect(card).toContain('Teams of up to 4');
+
+    // The home page lists it among the recent games.
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
+    await page.waitForSelector('[data-testid="recent-games"]', { timeout: 10_000 });
+    expect(
+      await page.$eval('[data-testid="recent-games"]', (node) => (node as HTMLElement).innerText),
+    ).toContain('Harbour Cup');
   });
 
-  it('lets a new player with a team join the game from its page', async () => {
+  it('refuses a registration without the captcha answer', async () => {
+    const res = await fetch(`${server.url}/api/account/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'bot', email: 'bot@example.com', password }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).title).toMatch(/captcha/i);
+  });
+
+  it('lets a new player, who passes the proof of work, with a team join the game from its page', async () => {
     await page.goto(`${server.url}/account/Register`, { waitUntil: 'networkidle0' });
     await fill(page, 'User name', 'skipper');
     await fill(page, 'E-mail', 'skipper@example.com');
     await fill(page, 'Password', password);
     await fill(page, 'Confirm password', password);
+    // Solved in a worker while the form is filled in.
+    await page.waitForSelector('[data-testid="captcha"][data-status="ready"]', { timeout: 30_000 });
     await clickButton(page, 'Create account');
     await page.locator('::-p-aria([name="Account menu of skipper"][role="button"])').wait();
 
@@ -143,6 +179,22 @@ describe('games', () => {
     await waitForText(page, 'Find the keeper');
     await waitForText(page, 'Look up');
 
+    await page.locator('::-p-aria([name="Download attachment"])').click();
+    const downloaded = path.join(downloads, 'keeper.txt');
+    await expect.poll(() => readdirSync(downloads), { timeout: 10_000 }).toContain('keeper.txt');
+    expect(readFileSync(downloaded, 'utf8')).toBe(attachment);
+
+    // A second tab keeps the scoreboard open while the flags are judged.
+    board = await browser.newPage();
+    await board.setViewport({ width: 1280, height: 900 });
+    await board.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
+    await board.waitForSelector('[data-testid="scoreboard"] tr[data-team]', { timeout: 10_000 });
+    expect(await board.$$('[data-testid="scoreboard"] tr[data-team] svg[aria-label]')).toHaveLength(0);
+    await board.evaluate(() => {
+      (window as unknown as { pennonMarker: boolean }).pennonMarker = true;
+    });
+    await page.bringToFront();
+
     await fill(page, 'Flag', 'flag{wrong}', '[role="dialog"]');
     await clickButton(page, 'Submit');
     const outcome = () =>
@@ -167,6 +219,23 @@ describe('games', () => {
     );
     await waitForText(page, 'Correct!');
   });
+
+  it('shows the solve on the open scoreboard without a reload', async () => {
+    // The player looks at the tab again; it refreshes every 30 s while the game runs (while it is visible).
+    await board.bringToFront();
+    const row = await board.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="scoreboard"] tr[data-team]')].find(
+          (node) => node.innerText.includes('Gulls') && node.querySelector('svg[aria-label="First blood"]'),
+        )?.innerText,
+      { timeout: 40_000 },
+    );
+    expect(await row.jsonValue()).toContain('Gulls');
+    expect(await board.evaluate(() => (window as unknown as { pennonMarker?: boolean }).pennonMarker)).toBe(
+      true,
+    );
+    await board.close();
+  }, 50_000);
 
   it('shows a notice the admin posts while the board is open, without a reload', async () => {
     await page.keyboard.press('Escape');
@@ -210,4 +279,29 @@ describe('games', () => {
       })),
     ).toEqual({ kept: true, pwned: undefined });
   }, 40_000);
+
+  it('switches the colour scheme and the language, and keeps both after a reload', async () => {
+    const scheme = () =>
+      page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('dark');
+    await page.locator('::-p-aria([name="Toggle colour scheme"][role="button"])').click();
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'light',
+    );
+
+    await page.locator('::-p-aria([name="Language"][role="button"])').click();
+    await page.locator('::-p-aria([name="日本語"][role="menuitem"])').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja-JP');
+    const nav = () => page.$eval('header nav', (node) => (node as HTMLElement).innerText);
+    await page.waitForFunction(
+      (games) => document.querySelector('header nav')?.textContent?.includes(games),
+      {},
+      japanese.common.nav.games,
+    );
+
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.documentElement.lang === 'ja-JP');
+    expect(await scheme()).toBe('light');
+    expect(await nav()).toContain(japanese.common.nav.about);
+  });
 });

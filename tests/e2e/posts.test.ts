@@ -9,28 +9,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { fill, waitForText } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
 
-/** Types into the input labelled `label` (the label's text starts with it). */
-const fill = async (page: Page, label: string, value: string) => {
-  const id = await page.waitForFunction(
-    (text) =>
-      [...document.querySelectorAll('label')].find((node) => node.textContent?.trim().startsWith(text))
-        ?.htmlFor,
-    {},
-    label,
-  );
-  const selector = `[id="${(await id.jsonValue()) as string}"]`;
-  await page.click(selector, { count: 3 });
-  await page.type(selector, value);
-};
-
 const click = (page: Page, role: string, name: string) =>
   page.locator(`::-p-aria([name="${name}"][role="${role}"])`).click();
-
-const waitForText = (page: Page, text: string) =>
-  page.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, text);
 
 /** The titles of the post cards, in order, once they equal `expected`. */
 const waitForOrder = async (page: Page, expected: string[]) => {
@@ -212,18 +196,15 @@ describe('posts', () => {
 
       const headerAvatar = () =>
         user.waitForFunction(
-          (name) =>
+          () =>
             document
-              .querySelector(`[aria-label="Account menu of ${name}"] img`)
+              .querySelector('[data-testid="user-menu"] img')
               ?.getAttribute('src')
               ?.startsWith('/assets/'),
           { timeout: 10_000 },
-          userName,
         );
       await headerAvatar();
-      const src = await user.$eval(`[aria-label="Account menu of ${userName}"] img`, (img) =>
-        img.getAttribute('src'),
-      );
+      const src = await user.$eval('[data-testid="user-menu"] img', (img) => img.getAttribute('src'));
       const res = await fetch(`${server.url}${src}`);
       expect(res.status).toBe(200);
       await user.reload({ waitUntil: 'networkidle0' });

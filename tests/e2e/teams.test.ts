@@ -5,31 +5,10 @@ import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { clickButton, fill, waitForText } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 const teamName = 'Gulls';
-
-/** Types into the input labelled `label` (the label's text starts with it), within `scope`. */
-const fill = async (page: Page, label: string, value: string, scope = 'body') => {
-  const id = await page.waitForFunction(
-    (text, root) =>
-      [...document.querySelectorAll<HTMLLabelElement>(`${root} label`)].find((node) =>
-        node.textContent?.trim().startsWith(text),
-      )?.htmlFor,
-    {},
-    label,
-    scope,
-  );
-  const selector = `[id="${(await id.jsonValue()) as string}"]`;
-  await page.click(selector, { count: 3 });
-  await page.type(selector, value);
-};
-
-const clickButton = (page: Page, name: string) =>
-  page.locator(`::-p-aria([name="${name}"][role="button"])`).click();
-
-const waitForText = (page: Page, text: string) =>
-  page.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, text);
 
 /** The value of the field labelled `label` (the label's text starts with it). */
 const fieldValue = async (page: Page, label: string): Promise<string> => {

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   config: 'client-config',
   /** The chosen language (written by the language detector). */
   language: 'i18nextLng',
+  /** The theme preference (client-spec §4), shared with the other tabs. */
+  theme: 'theme',
   /** sessionStorage: set while reloading after a page module failed to load, so it happens once. */
   chunkReload: 'pennon-chunk-reload',
 } as const;

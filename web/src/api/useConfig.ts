@@ -4,8 +4,10 @@ import useSWR, { useSWRConfig } from 'swr';
 import { STORAGE_KEYS } from '../constants.ts';
 import { local, readItem, writeItem } from '../utils/storage.ts';
 import { client } from './client.ts';
+import { ONCE } from './once.ts';
 
-const CONFIG_KEY = '/api/config';
+/** The SWR key of the configuration: revalidate it after changing the configuration. */
+export const CONFIG_KEY = '/api/config';
 
 /** The configuration saved by the last visit, over the defaults; the defaults alone when none is usable. */
 export const readStoredConfig = (): ClientConfig => {
@@ -35,11 +37,7 @@ export const useConfig = () => {
     fallbackData: stored,
     // Only the first hook to mount fetches; later ones read what it got.
     revalidateOnMount: cache.get(CONFIG_KEY)?.data === undefined,
-    revalidateIfStale: false,
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    refreshInterval: 0,
-    shouldRetryOnError: false,
+    ...ONCE,
     onSuccess: storeConfig,
   });
   return { config: data, error: error as unknown, isLoading };

@@ -3,10 +3,13 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SWRConfig, type SWRConfiguration } from 'swr';
 import { PageLoader } from '../components/PageLoader/index.ts';
-import { theme } from '../theme.ts';
+import { usePrimaryPalette } from '../components/ThemeSelector/index.ts';
+import { cssVariablesResolver, themeWithPrimary } from '../theme.ts';
+import { persistentCache } from './dataCache.ts';
 
 /** Modals whose confirm/cancel labels follow the language. */
 function TranslatedModals({ children }: { children: ReactNode }) {
@@ -18,28 +21,63 @@ function TranslatedModals({ children }: { children: ReactNode }) {
   );
 }
 
+/** Mantine with the primary palette of the user's theme preference, following it (and the platform's colour) live. */
+function ThemedMantine({ children, env }: Required<AppProvidersProps>) {
+  const primary = usePrimaryPalette();
+  const theme = useMemo(() => themeWithPrimary(primary), [primary]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="dark"
+      env={env}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
+/**
+ * Data fetching (client-spec §9): everything refreshes every 10 s unless its hook says otherwise. SWR's own
+ * defaults are the spec's (retry after 5 s, focus throttle 5 s, dedupe 2 s, slow after 3 s; 10 s and 5 s on
+ * slow connections), so they are left as they are.
+ */
+export const DATA_DEFAULTS: SWRConfiguration = { refreshInterval: 10_000 };
+
+// One cache a page: StrictMode may call the provider twice, and only one cache may be written on unload.
+let appCache: ReturnType<typeof persistentCache> | undefined;
+const APP_DATA: SWRConfiguration = {
+  ...DATA_DEFAULTS,
+  provider: () => {
+    appCache ??= persistentCache();
+    return appCache;
+  },
+};
+
 export interface AppProvidersProps {
   children: ReactNode;
-  /** `test` turns off Mantine's transitions and portals. */
+  /** `test` turns off Mantine's transitions and portals, and leaves the data cache to the test. */
   env?: 'default' | 'test';
 }
 
-/** Theme (dark by default), notifications, modals, and a loader while the translations load. */
+/** Data fetching, theme (dark by default), notifications, modals, and a loader while the translations load. */
 export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" env={env}>
-      <Notifications
-        position="bottom-right"
-        limit={5}
-        autoClose={4000}
-        transitionDuration={250}
-        containerWidth={440}
-        notificationMaxHeight={200}
-        zIndex={5000}
-      />
-      <Suspense fallback={<PageLoader />}>
-        <TranslatedModals>{children}</TranslatedModals>
-      </Suspense>
-    </MantineProvider>
+    <SWRConfig value={env === 'test' ? DATA_DEFAULTS : APP_DATA}>
+      <ThemedMantine env={env}>
+        <Notifications
+          position="bottom-right"
+          limit={5}
+          autoClose={4000}
+          transitionDuration={250}
+          containerWidth={440}
+          notificationMaxHeight={200}
+          zIndex={5000}
+        />
+        <Suspense fallback={<PageLoader />}>
+          <TranslatedModals>{children}</TranslatedModals>
+        </Suspense>
+      </ThemedMantine>
+    </SWRConfig>
   );
 }

@@ -1,14 +1,14 @@
-import { Anchor, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { Grid, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import brandLogo from '../../../static/brand/logo.svg';
 import { useConfig } from '../api/useConfig.ts';
 import { TITLE_SUFFIX } from '../constants.ts';
+import { HomeSection } from './home/HomeSection.tsx';
+import { RecentGames } from './home/RecentGames.tsx';
 import { PostList } from './posts/PostList.tsx';
 import { usePosts } from './posts/usePosts.ts';
 
-/** / : the platform's name and slogan, as its configuration gives them, then the latest posts. */
+/** / : the platform's name and slogan, as its configuration gives them, then the latest posts beside the recent games. */
 export default function HomePage() {
   const { t } = useTranslation();
   const { config } = useConfig();
@@ -25,20 +25,20 @@ export default function HomePage() {
           {config.slogan}
         </Text>
       </Stack>
-      <Stack component="section" gap="md" aria-labelledby="home-posts-title" maw={1100} mx="auto" w="100%">
-        <Group justify="space-between" align="baseline" gap="sm">
-          <Title order={2} id="home-posts-title">
-            {t('post.latest')}
-          </Title>
-          <Anchor component={Link} to="/posts" size="sm">
-            <Group gap={4} component="span">
-              {t('post.all')}
-              <IconArrowRight size={14} />
-            </Group>
-          </Anchor>
-        </Group>
-        <PostList posts={posts} error={error} refresh={refresh} order={3} />
-      </Stack>
+      <Grid gap="xl" maw={1280} mx="auto" w="100%">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <HomeSection
+            id="home-posts-title"
+            title={t('post.latest')}
+            all={{ to: '/posts', label: t('post.all') }}
+          >
+            <PostList posts={posts} error={error} refresh={refresh} order={3} />
+          </HomeSection>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <RecentGames />
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }

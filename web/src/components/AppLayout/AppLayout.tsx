@@ -8,6 +8,7 @@ import { useConfig } from '../../api/useConfig.ts';
 import { TITLE_SUFFIX } from '../../constants.ts';
 import { ColorSchemeToggle } from '../ColorSchemeToggle/index.ts';
 import { LanguageSelector } from '../LanguageSelector/index.ts';
+import { ThemeSelector } from '../ThemeSelector/index.ts';
 import { UserMenu } from '../UserMenu/index.ts';
 import classes from './AppLayout.module.css';
 import { NAV_LINKS } from './navigation.ts';
@@ -43,6 +44,7 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSelector />
+            <ThemeSelector />
             <ColorSchemeToggle />
             <Menu position="bottom-end" width={180} shadow="md">
               <Menu.Target>

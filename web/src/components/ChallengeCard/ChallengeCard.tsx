@@ -1,14 +1,21 @@
-import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Card,
+  Group,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { Blood, ChallengeInfo } from '@pennon/sdk';
 import { IconCircleCheckFilled, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { initialsOf } from '../../../../components/UserMenu/initials.ts';
-import { categoryStyle } from '../../lib/categories.tsx';
-import classes from './Challenges.module.css';
-
-/** Gold, silver, bronze. */
-export const MEDAL_COLORS = ['#f5c518', '#c0c7d0', '#cd7f32'] as const;
-export const BLOOD_KEYS = ['first', 'second', 'third'] as const;
+import { categoryStyle } from '../../pages/games/lib/categories.tsx';
+import { initialsOf } from '../UserMenu/initials.ts';
+import classes from './ChallengeCard.module.css';
+import { BLOOD_KEYS, MEDAL_COLORS } from './medals.ts';
 
 /** The first three solvers as medal-ringed avatars. */
 export function Bloods({ bloods }: { bloods: Blood[] }) {
@@ -33,60 +40,85 @@ export function Bloods({ bloods }: { bloods: Blood[] }) {
   );
 }
 
-/** One challenge on the board; a button opening the challenge. */
-export function ChallengeCard(props: { challenge: ChallengeInfo; solved: boolean; onOpen: () => void }) {
+export interface ChallengeCardProps {
+  challenge: ChallengeInfo;
+  solved: boolean;
+  /** Makes the card a button opening the challenge; without it the card only shows. */
+  onOpen?: () => void;
+  /** Names the category too (the board shows it in its group heading instead). */
+  withCategory?: boolean;
+}
+
+/** One challenge: its title, current score, first solvers and solve count, in its category's colour. */
+export function ChallengeCard({ challenge, solved, onOpen, withCategory }: ChallengeCardProps) {
   const { t } = useTranslation();
-  const { challenge, solved } = props;
   const style = categoryStyle(challenge.category);
+  const CategoryIcon = style.icon;
+  const card = (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={classes.card}
+      style={{ '--category-color': `var(--mantine-color-${style.color}-filled)` }}
+      data-solved={solved || undefined}
+      {...(!onOpen && { 'data-testid': 'challenge-card' })}
+    >
+      <Stack gap={6}>
+        {withCategory && (
+          <Group gap={4} wrap="nowrap">
+            <CategoryIcon size={14} color={`var(--mantine-color-${style.color}-filled)`} aria-hidden />
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {challenge.category}
+            </Text>
+          </Group>
+        )}
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={600} lineClamp={1} className={classes.cardTitle}>
+            {challenge.title}
+          </Text>
+          {solved && (
+            <>
+              <IconCircleCheckFilled size={20} color="var(--mantine-color-teal-filled)" aria-hidden />
+              <VisuallyHidden>{t('game.challenge.solved')}</VisuallyHidden>
+            </>
+          )}
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={700} size="xl" ff="monospace" c={style.color}>
+            {challenge.score}
+            <Text span size="xs" c="dimmed" ml={4} fw={400}>
+              {t('game.challenge.pts')}
+            </Text>
+          </Text>
+          <Bloods bloods={challenge.bloods} />
+        </Group>
+        <Group justify="space-between" gap="xs">
+          <Group gap={4} wrap="nowrap">
+            <IconUsers size={14} aria-hidden />
+            <Text size="xs" c="dimmed">
+              {t('game.challenge.solves', { count: challenge.solved })}
+            </Text>
+          </Group>
+          {challenge.deadline && challenge.deadline > 0 && (
+            <Badge size="xs" variant="light" color="orange">
+              {t('game.challenge.has_deadline')}
+            </Badge>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+  if (!onOpen) return card;
+  // The button is named by what the card shows (title, score, solves, solved), so speech matches sight.
   return (
     <UnstyledButton
-      onClick={props.onOpen}
+      onClick={onOpen}
       className={classes.cardButton}
-      aria-label={`${challenge.title}, ${t('game.challenge.points', { count: challenge.score })}${solved ? `, ${t('game.challenge.solved')}` : ''}`}
       data-testid="challenge-card"
       data-solved={solved || undefined}
     >
-      <Card
-        withBorder
-        radius="md"
-        padding="md"
-        className={classes.card}
-        style={{ '--category-color': `var(--mantine-color-${style.color}-filled)` }}
-        data-solved={solved || undefined}
-      >
-        <Stack gap={6}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={600} lineClamp={1} className={classes.cardTitle}>
-              {challenge.title}
-            </Text>
-            {solved && (
-              <IconCircleCheckFilled size={20} color="var(--mantine-color-teal-filled)" aria-hidden />
-            )}
-          </Group>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Text fw={700} size="xl" ff="monospace" c={style.color}>
-              {challenge.score}
-              <Text span size="xs" c="dimmed" ml={4} fw={400}>
-                {t('game.challenge.pts')}
-              </Text>
-            </Text>
-            <Bloods bloods={challenge.bloods} />
-          </Group>
-          <Group justify="space-between" gap="xs">
-            <Group gap={4} wrap="nowrap">
-              <IconUsers size={14} aria-hidden />
-              <Text size="xs" c="dimmed">
-                {t('game.challenge.solves', { count: challenge.solved })}
-              </Text>
-            </Group>
-            {challenge.deadline && challenge.deadline > 0 && (
-              <Badge size="xs" variant="light" color="orange">
-                {t('game.challenge.has_deadline')}
-              </Badge>
-            )}
-          </Group>
-        </Stack>
-      </Card>
+      {card}
     </UnstyledButton>
   );
 }

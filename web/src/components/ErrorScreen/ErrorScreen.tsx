@@ -3,16 +3,16 @@ import { IconAlertTriangle, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
+import { forgetStoredCache } from '../../app/dataCache.ts';
 import { PageLoadError, reloadForPageLoadError, shouldReloadFor } from '../../app/lazyPage.ts';
-import { CONTACT_URL, STORAGE_KEYS } from '../../constants.ts';
+import { CONTACT_URL } from '../../constants.ts';
 import { reloadPage } from '../../utils/reload.ts';
-import { local, removeItem } from '../../utils/storage.ts';
 import { PageLoader } from '../PageLoader/index.ts';
 import { describeError } from './describeError.ts';
 
 /** Removes the stored data cache and reloads, for errors that a stale cache keeps bringing back. */
 export const cleanCache = () => {
-  removeItem(local, STORAGE_KEYS.cache);
+  forgetStoredCache();
   reloadPage();
 };
 

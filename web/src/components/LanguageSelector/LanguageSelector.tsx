@@ -1,13 +1,13 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import {
   FALLBACK_LOCALE,
   LOCALE_NAMES,
   type Locale,
   matchLocale,
   SUPPORTED_LOCALES,
-} from '../../i18n/locales.ts';
+} from '@pennon/sdk/locales';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { openTranslationNotice, translationNotice } from './translationNotice.tsx';
 
 /**

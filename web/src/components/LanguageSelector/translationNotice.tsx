@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { FALLBACK_LOCALE, type Locale, MACHINE_TRANSLATED, WORK_IN_PROGRESS } from '@pennon/sdk/locales';
 import type { TFunction } from 'i18next';
 import { CONTACT_URL, TRANSLATION_PROGRESS_URL } from '../../constants.ts';
-import { FALLBACK_LOCALE, type Locale, MACHINE_TRANSLATED, WORK_IN_PROGRESS } from '../../i18n/locales.ts';
 
 export type TranslationNotice = 'machine' | 'wip';
 

@@ -1,9 +1,10 @@
-import { Avatar, Button, Group, Menu, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, Menu, Skeleton, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { client } from '../../api/client.ts';
-import { useUser } from '../../api/useUser.ts';
+import { PROFILE_KEY, useUser } from '../../api/useUser.ts';
 import { notifyError } from '../../utils/notify.ts';
 import { loginPath } from '../../utils/redirect.ts';
 import { initialsOf } from './initials.ts';
@@ -15,6 +16,7 @@ export function UserMenu() {
   const location = useLocation();
   const navigate = useNavigate();
   const { user, status, clear } = useUser();
+  const { mutate } = useSWRConfig();
 
   if (status === 'loading') return <Skeleton height={34} width={34} circle aria-hidden />;
 
@@ -41,6 +43,8 @@ export function UserMenu() {
   const signOut = async () => {
     try {
       await client.account.logout();
+      // What this user saw is theirs: not shown to the next one, nor kept in the stored cache.
+      await mutate((key) => key !== PROFILE_KEY, undefined, { revalidate: false });
       await clear();
       navigate('/');
     } catch (err) {
@@ -52,12 +56,21 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.target} aria-label={t('account.menu.label', { name })}>
+        {/* Named by hidden text, not aria-label: the visible initials and name then need not be part of it. */}
+        <UnstyledButton className={classes.target} data-testid="user-menu">
           <Group gap={8} wrap="nowrap">
-            <Avatar src={user.avatar} alt="" size={30} radius="xl" color="initials" name={name}>
+            <VisuallyHidden>{t('account.menu.label', { name })}</VisuallyHidden>
+            <Avatar src={user.avatar} alt="" size={30} radius="xl" color="initials" name={name} aria-hidden>
               {initialsOf(name)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" className={classes.name} data-testid="user-menu-name">
+            <Text
+              size="sm"
+              fw={500}
+              visibleFrom="sm"
+              className={classes.name}
+              data-testid="user-menu-name"
+              aria-hidden
+            >
               {name}
             </Text>
             <IconChevronDown size={14} stroke={1.5} />

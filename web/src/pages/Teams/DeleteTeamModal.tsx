@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { TeamInfoModel } from '@pennon/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
+import { FormActions } from '../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
 
 export interface DeleteTeamModalProps {
@@ -59,14 +60,13 @@ export function DeleteTeamModal({ team, opened, onClose, onDeleted }: DeleteTeam
             spellCheck={false}
             data-autofocus
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('common.button.cancel')}
-            </Button>
-            <Button type="submit" color="red" disabled={!matches} loading={busy}>
-              {t('team.delete.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={t('team.delete.submit')}
+            onCancel={close}
+            busy={busy}
+            color="red"
+            disabled={!matches}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
+import { FormActions } from '../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
 import { isInviteCode } from './invite.ts';
 
@@ -62,14 +63,7 @@ function JoinForm({ initialCode, onClose, onJoined }: Omit<JoinTeamModalProps, '
           data-autofocus
           {...form.getInputProps('code')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={form.submitting}>
-            {t('common.button.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t('team.join.submit')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('team.join.submit')} onCancel={onClose} busy={form.submitting} />
       </Stack>
     </form>
   );

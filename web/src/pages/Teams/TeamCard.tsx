@@ -27,10 +27,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
 import { initialsOf } from '../../components/UserMenu/initials.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '../../utils/image.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
 import { DeleteTeamModal } from './DeleteTeamModal.tsx';
 import { InvitePanel } from './InvitePanel.tsx';
-import { AVATAR_MAX_BYTES } from './invite.ts';
 import { TeamFormModal } from './TeamFormModal.tsx';
 
 export interface TeamCardProps {
@@ -111,7 +111,7 @@ export function TeamCard({ team, me, refresh }: TeamCardProps) {
 
   const uploadAvatar = async (file: File | null) => {
     if (!file) return;
-    if (file.size > AVATAR_MAX_BYTES) {
+    if (file.size > IMAGE_MAX_BYTES) {
       notifyError(new Error(t('team.avatar.too_large')), t, t('team.avatar.failed'));
       return;
     }
@@ -246,7 +246,7 @@ export function TeamCard({ team, me, refresh }: TeamCardProps) {
               >
                 {t('team.edit.button')}
               </Button>
-              <FileButton onChange={uploadAvatar} accept="image/png,image/jpeg,image/webp,image/gif">
+              <FileButton onChange={uploadAvatar} accept={IMAGE_ACCEPT}>
                 {(props) => (
                   <Button
                     {...props}

@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { TeamInfoModel } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
+import { FormActions } from '../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
 import { TEAM_BIO_MAX, TEAM_NAME_MAX } from './invite.ts';
+import { teamValidation } from './teamValidation.ts';
 
 interface TeamValues {
   name: string;
@@ -42,16 +44,7 @@ function TeamForm({ team, onClose, onSaved }: Omit<TeamFormModalProps, 'opened'>
   const form = useForm<TeamValues>({
     initialValues: { name: team?.name ?? '', bio: team?.bio ?? '' },
     validateInputOnBlur: true,
-    validate: {
-      name: (value) =>
-        !value.trim()
-          ? t('team.validation.name_required')
-          : value.trim().length > TEAM_NAME_MAX
-            ? t('account.validation.too_long', { max: TEAM_NAME_MAX })
-            : null,
-      bio: (value) =>
-        value.trim().length > TEAM_BIO_MAX ? t('account.validation.too_long', { max: TEAM_BIO_MAX }) : null,
-    },
+    validate: teamValidation(t),
   });
 
   const submit = form.onSubmit(async ({ name, bio }) => {
@@ -91,14 +84,11 @@ function TeamForm({ team, onClose, onSaved }: Omit<TeamFormModalProps, 'opened'>
           maxLength={TEAM_BIO_MAX}
           {...form.getInputProps('bio')}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={form.submitting}>
-            {t('common.button.cancel')}
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            {t(team ? 'team.edit.submit' : 'team.create.submit')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t(team ? 'team.edit.submit' : 'team.create.submit')}
+          onCancel={onClose}
+          busy={form.submitting}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useUser } from '../../api/useUser.ts';
 import { SessionLoader } from '../../components/AccountCard/index.ts';
 import { LoadError } from '../../components/LoadError/index.ts';
+import { StatePanel } from '../../components/StatePanel/index.ts';
 import { loginPath } from '../../utils/redirect.ts';
 import { INVITE_PARAM } from './invite.ts';
 import { JoinTeamModal } from './JoinTeamModal.tsx';
@@ -62,20 +63,9 @@ export default function TeamsPage() {
     content = <SessionLoader />;
   } else if (teams.length === 0) {
     content = (
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconUsersGroup size={30} />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            {t('team.empty.title')}
-          </Title>
-          <Text c="dimmed" maw={460}>
-            {t('team.empty.message')}
-          </Text>
-          {actions}
-        </Stack>
-      </Paper>
+      <StatePanel icon={IconUsersGroup} title={t('team.empty.title')} message={t('team.empty.message')}>
+        {actions}
+      </StatePanel>
     );
   } else {
     content = (

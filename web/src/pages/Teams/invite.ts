@@ -16,7 +16,5 @@ export const isInviteCode = (code: string): boolean => INVITE_CODE.test(code.tri
 export const inviteLink = (code: string, origin = window.location.origin): string =>
   `${origin}/Teams?${INVITE_PARAM}=${encodeURIComponent(code)}`;
 
-/** The largest team avatar the server takes. */
-export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
 export const TEAM_NAME_MAX = 20;
 export const TEAM_BIO_MAX = 72;

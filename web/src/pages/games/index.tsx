@@ -1,20 +1,11 @@
-import {
-  Center,
-  Pagination,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Center, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFlag3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../api/client.ts';
 import { LoadError } from '../../components/LoadError/index.ts';
+import { StatePanel } from '../../components/StatePanel/index.ts';
 import { GameCard } from './GameCard.tsx';
 
 /** Games a page. */
@@ -44,21 +35,7 @@ export default function GamesPage() {
       </SimpleGrid>
     );
   } else if (data.data.length === 0) {
-    content = (
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconFlag3 size={30} />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            {t('game.empty.title')}
-          </Title>
-          <Text c="dimmed" maw={460}>
-            {t('game.empty.message')}
-          </Text>
-        </Stack>
-      </Paper>
-    );
+    content = <StatePanel icon={IconFlag3} title={t('game.empty.title')} message={t('game.empty.message')} />;
   } else {
     content = (
       <>

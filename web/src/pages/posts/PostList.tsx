@@ -1,10 +1,11 @@
-import { Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { SimpleGrid, Skeleton } from '@mantine/core';
 import type { PostInfoModel } from '@pennon/sdk';
 import { IconNews } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
 import { LoadError } from '../../components/LoadError/index.ts';
+import { StatePanel } from '../../components/StatePanel/index.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
 import { PostCard } from './PostCard.tsx';
 import { usePostsCache } from './usePosts.ts';
@@ -37,21 +38,7 @@ export function PostList({ posts, error, refresh, canPin = false, order }: PostL
     );
   }
   if (posts.length === 0) {
-    return (
-      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconNews size={30} />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            {t('post.empty.title')}
-          </Title>
-          <Text c="dimmed" maw={460}>
-            {t('post.empty.message')}
-          </Text>
-        </Stack>
-      </Paper>
-    );
+    return <StatePanel icon={IconNews} title={t('post.empty.title')} message={t('post.empty.message')} />;
   }
 
   const togglePin = async (post: PostInfoModel) => {

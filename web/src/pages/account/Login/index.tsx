@@ -8,6 +8,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { AccountCard, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { errorTitle } from '../../../utils/notify.ts';
 import { safeRedirect } from '../../../utils/redirect.ts';
 
@@ -25,6 +26,7 @@ export default function LoginPage() {
   const { status, refresh } = useUser();
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState(false);
+  const captcha = useCaptcha();
 
   const form = useForm<LoginValues>({
     initialValues: { userName: '', password: '' },
@@ -37,13 +39,14 @@ export default function LoginPage() {
   const submit = form.onSubmit(async ({ userName, password }) => {
     setFailure(null);
     try {
-      await client.account.login({ userName: userName.trim(), password });
+      await client.account.login({ userName: userName.trim(), password, challenge: await captcha.answer() });
       setDone(true);
       await refresh();
       navigate(from, { replace: true });
     } catch (err) {
       setFailure(err);
       form.setFieldValue('password', '');
+      captcha.renew();
     }
   });
 
@@ -89,6 +92,7 @@ export default function LoginPage() {
               </Anchor>
             </Group>
           </Stack>
+          <Captcha captcha={captcha} />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('account.login.submit')}
           </Button>

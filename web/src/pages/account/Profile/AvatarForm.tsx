@@ -6,17 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { initialsOf } from '../../../components/UserMenu/initials.ts';
+import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, imageProblem } from '../../../utils/image.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import classes from './AvatarForm.module.css';
-
-/** The server's cap on image uploads (3 MiB). */
-export const AVATAR_MAX_BYTES = 3 * 1024 * 1024;
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
-const ACCEPTED_TYPES = ACCEPT.split(',');
-
-/** Why a file cannot be an avatar, or null when it can. */
-export const avatarProblem = (file: File): 'type' | 'size' | null =>
-  !ACCEPTED_TYPES.includes(file.type) ? 'type' : file.size > AVATAR_MAX_BYTES ? 'size' : null;
 
 /** Choosing (or dropping) an image, previewing it, and uploading it as the user's avatar. */
 export function AvatarForm({ user }: { user: ProfileUserInfoModel }) {
@@ -27,7 +19,7 @@ export function AvatarForm({ user }: { user: ProfileUserInfoModel }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const sizeMiB = AVATAR_MAX_BYTES / 1024 / 1024;
+  const sizeMiB = IMAGE_MAX_BYTES / 1024 / 1024;
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -38,7 +30,7 @@ export function AvatarForm({ user }: { user: ProfileUserInfoModel }) {
 
   const choose = (chosen: File | null) => {
     if (!chosen) return;
-    const issue = avatarProblem(chosen);
+    const issue = imageProblem(chosen);
     setProblem(
       issue === 'type'
         ? t('account.avatar.not_image')
@@ -112,7 +104,7 @@ export function AvatarForm({ user }: { user: ProfileUserInfoModel }) {
               {file ? file.name : t('account.avatar.drop')}
             </Text>
             <Group gap="xs">
-              <FileButton onChange={choose} accept={ACCEPT}>
+              <FileButton onChange={choose} accept={IMAGE_ACCEPT}>
                 {(props) => (
                   <Button {...props} variant="default" size="xs" leftSection={<IconPhotoUp size={14} />}>
                     {t('account.avatar.choose')}

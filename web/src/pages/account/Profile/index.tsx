@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { matchesField, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import type { ProfileUserInfoModel } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -20,17 +20,21 @@ import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { SessionLoader } from '../../../components/AccountCard/index.ts';
 import { Page } from '../../../components/Page/index.ts';
-import { PasswordStrength } from '../../../components/PasswordStrength/index.ts';
+import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { initialsOf } from '../../../components/UserMenu/initials.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
-import { isStrongPassword, isUserName, USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
+import { USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
 import { loginPath } from '../../../utils/redirect.ts';
+import {
+  BIO_MAX,
+  maxLengthRule,
+  REAL_NAME_MAX,
+  STD_NUMBER_MAX,
+  userNameRule,
+} from '../../../utils/userFields.ts';
 import { AvatarForm } from './AvatarForm.tsx';
 import { EmailForm } from './EmailForm.tsx';
 
-const BIO_MAX = 128;
-const REAL_NAME_MAX = 128;
-const STD_NUMBER_MAX = 64;
 /** Digits with spaces and `+ - . ( )`, and an optional extension (`x123`, `ext. 123`). */
 const PHONE = /^[+0-9\s().-]*[0-9][+0-9\s().-]*(?:\s*(?:[xX]|[eE][xX][tT]\.?)\s*[0-9]+)?$/;
 
@@ -101,17 +105,12 @@ function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
     initialValues: valuesOf(user),
     validateInputOnBlur: true,
     validate: {
-      userName: (value) =>
-        isUserName(value)
-          ? null
-          : t('account.validation.user_name_length', { min: USER_NAME_MIN, max: USER_NAME_MAX }),
+      userName: userNameRule(t),
       phone: (value) =>
         !value.trim() || PHONE.test(value.trim()) ? null : t('account.validation.phone_invalid'),
-      realName: (value) =>
-        value.length <= REAL_NAME_MAX ? null : t('account.validation.too_long', { max: REAL_NAME_MAX }),
-      stdNumber: (value) =>
-        value.length <= STD_NUMBER_MAX ? null : t('account.validation.too_long', { max: STD_NUMBER_MAX }),
-      bio: (value) => (value.length <= BIO_MAX ? null : t('account.validation.too_long', { max: BIO_MAX })),
+      realName: maxLengthRule(t, REAL_NAME_MAX),
+      stdNumber: maxLengthRule(t, STD_NUMBER_MAX),
+      bio: maxLengthRule(t, BIO_MAX),
     },
   });
 
@@ -201,17 +200,14 @@ interface PasswordValues {
 
 function PasswordForm({ userName }: { userName: string }) {
   const { t } = useTranslation();
+  const rules = newPasswordRules<PasswordValues>(t, 'new');
   const form = useForm<PasswordValues>({
     initialValues: { old: '', new: '', confirm: '' },
     validate: {
       old: (value) => (value ? null : t('account.validation.password_required')),
       new: (value, values) =>
-        !isStrongPassword(value)
-          ? t('account.validation.password_weak')
-          : value === values.old
-            ? t('account.validation.password_unchanged')
-            : null,
-      confirm: matchesField('new', t('account.validation.password_mismatch')),
+        rules.strong(value) ?? (value === values.old ? t('account.validation.password_unchanged') : null),
+      confirm: rules.confirmed,
     },
   });
 
@@ -245,20 +241,11 @@ function PasswordForm({ userName }: { userName: string }) {
             required
             {...form.getInputProps('old')}
           />
-          <Stack gap="xs">
-            <PasswordInput
-              label={t('account.field.new_password')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('new')}
-            />
-            <PasswordStrength id="profile-password-rules" password={form.values.new} />
-          </Stack>
-          <PasswordInput
-            label={t('account.field.confirm_password')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
+          <PasswordFields
+            form={form}
+            password="new"
+            confirm="confirm"
+            label={t('account.field.new_password')}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={form.submitting}>

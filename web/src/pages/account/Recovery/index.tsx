@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { AccountCard } from '../../../components/AccountCard/index.ts';
+import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { errorTitle } from '../../../utils/notify.ts';
 
 /** /account/Recovery: ask for a password-reset link by e-mail. */
@@ -14,6 +15,7 @@ export default function RecoveryPage() {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const captcha = useCaptcha();
   const form = useForm({
     initialValues: { email: '' },
     validate: { email: isEmail(t('account.validation.email_invalid')) },
@@ -22,10 +24,11 @@ export default function RecoveryPage() {
   const submit = form.onSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      await client.account.recover({ email: email.trim() });
+      await client.account.recover({ email: email.trim(), challenge: await captcha.answer() });
       setSentTo(email.trim());
     } catch (err) {
       setFailure(err);
+      captcha.renew();
     }
   });
 
@@ -81,6 +84,7 @@ export default function RecoveryPage() {
             data-autofocus
             {...form.getInputProps('email')}
           />
+          <Captcha captcha={captcha} />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('account.recovery.submit')}
           </Button>

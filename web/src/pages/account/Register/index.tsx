@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { isEmail, matchesField, useForm } from '@mantine/form';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, useForm } from '@mantine/form';
 import { errorMessage, type RegisterStatus } from '@pennon/sdk';
 import { IconAlertCircle, IconMailCheck, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,9 +8,11 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { AccountCard, SessionLoader } from '../../../components/AccountCard/index.ts';
-import { PasswordStrength } from '../../../components/PasswordStrength/index.ts';
+import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
+import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { errorTitle, notifySuccess } from '../../../utils/notify.ts';
-import { isStrongPassword, isUserName, USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
+import { USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
+import { userNameRule } from '../../../utils/userFields.ts';
 
 interface RegisterValues {
   userName: string;
@@ -19,8 +21,6 @@ interface RegisterValues {
   confirm: string;
 }
 
-const STRENGTH_ID = 'register-password-rules';
-
 /** /account/Register: create an account; signed in at once, or told what activation it awaits. */
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -28,18 +28,17 @@ export default function RegisterPage() {
   const { status, refresh } = useUser();
   const [failure, setFailure] = useState<unknown>(null);
   const [outcome, setOutcome] = useState<RegisterStatus | null>(null);
+  const captcha = useCaptcha();
+  const rules = newPasswordRules<RegisterValues>(t, 'password');
 
   const form = useForm<RegisterValues>({
     initialValues: { userName: '', email: '', password: '', confirm: '' },
     validateInputOnBlur: true,
     validate: {
-      userName: (value) =>
-        isUserName(value)
-          ? null
-          : t('account.validation.user_name_length', { min: USER_NAME_MIN, max: USER_NAME_MAX }),
+      userName: userNameRule(t),
       email: isEmail(t('account.validation.email_invalid')),
-      password: (value) => (isStrongPassword(value) ? null : t('account.validation.password_weak')),
-      confirm: matchesField('password', t('account.validation.password_mismatch')),
+      password: rules.strong,
+      confirm: rules.confirmed,
     },
   });
 
@@ -50,6 +49,7 @@ export default function RegisterPage() {
         userName: userName.trim(),
         email: email.trim(),
         password,
+        challenge: await captcha.answer(),
       });
       setOutcome(data);
       if (data === 'LoggedIn') {
@@ -59,6 +59,7 @@ export default function RegisterPage() {
       }
     } catch (err) {
       setFailure(err);
+      captcha.renew();
     }
   });
 
@@ -125,21 +126,13 @@ export default function RegisterPage() {
             required
             {...form.getInputProps('email')}
           />
-          <Stack gap="xs">
-            <PasswordInput
-              label={t('account.field.password')}
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <PasswordStrength id={STRENGTH_ID} password={form.values.password} />
-          </Stack>
-          <PasswordInput
-            label={t('account.field.confirm_password')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
+          <PasswordFields
+            form={form}
+            password="password"
+            confirm="confirm"
+            label={t('account.field.password')}
           />
+          <Captcha captcha={captcha} />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('account.register.submit')}
           </Button>

@@ -1,5 +1,5 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
-import { matchesField, useForm } from '@mantine/form';
+import { Alert, Button, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { errorMessage } from '@pennon/sdk';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,9 +8,8 @@ import { Link, useLocation } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { AccountCard } from '../../../components/AccountCard/index.ts';
 import { IncompleteLink, linkParams } from '../../../components/AccountLink/index.ts';
-import { PasswordStrength } from '../../../components/PasswordStrength/index.ts';
+import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { errorTitle } from '../../../utils/notify.ts';
-import { isStrongPassword } from '../../../utils/password.ts';
 
 /** /account/Reset?token=…&email=…: choose a new password with the mailed reset link. */
 export default function ResetPage() {
@@ -19,11 +18,12 @@ export default function ResetPage() {
   const link = linkParams(search);
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState(false);
+  const rules = newPasswordRules(t, 'password');
   const form = useForm({
     initialValues: { password: '', confirm: '' },
     validate: {
-      password: (value) => (isStrongPassword(value) ? null : t('account.validation.password_weak')),
-      confirm: matchesField('password', t('account.validation.password_mismatch')),
+      password: rules.strong,
+      confirm: rules.confirmed,
     },
   });
 
@@ -82,21 +82,11 @@ export default function ResetPage() {
               {errorMessage(failure, t)}
             </Alert>
           )}
-          <Stack gap="xs">
-            <PasswordInput
-              label={t('account.field.new_password')}
-              autoComplete="new-password"
-              required
-              aria-describedby="reset-password-rules"
-              {...form.getInputProps('password')}
-            />
-            <PasswordStrength id="reset-password-rules" password={form.values.password} />
-          </Stack>
-          <PasswordInput
-            label={t('account.field.confirm_password')}
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirm')}
+          <PasswordFields
+            form={form}
+            password="password"
+            confirm="confirm"
+            label={t('account.field.new_password')}
           />
           <Button type="submit" fullWidth loading={form.submitting}>
             {t('account.reset.submit')}

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { client } from '../../../api/client.ts';
+import { FormActions } from '../../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 
 export interface JoinGameModalProps {
@@ -128,14 +129,7 @@ export function JoinGameModal({ opened, onClose, game, teams, check, onJoined }:
                 {...form.getInputProps('inviteCode')}
               />
             )}
-            <Group justify="flex-end" mt="xs">
-              <Button variant="default" onClick={onClose}>
-                {t('common.button.cancel')}
-              </Button>
-              <Button type="submit" loading={busy}>
-                {t('game.join.submit')}
-              </Button>
-            </Group>
+            <FormActions submitLabel={t('game.join.submit')} onCancel={onClose} busy={busy} mt="xs" />
           </Stack>
         </form>
       )}

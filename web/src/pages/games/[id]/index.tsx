@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Grid, Group, Image, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { isPennonError, type ParticipationStatus } from '@pennon/sdk';
+import { isPennonError } from '@pennon/sdk';
 import {
   IconArrowRight,
   IconDoorExit,
@@ -18,24 +18,17 @@ import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { LoadError } from '../../../components/LoadError/index.ts';
 import { Markdown } from '../../../components/Markdown/index.tsx';
+import { StatePanel } from '../../../components/StatePanel/index.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { loginPath } from '../../../utils/redirect.ts';
 import { useTeams } from '../../Teams/useTeams.ts';
-import { StatePanel } from '../lib/GameState.tsx';
 import { GameTimeRange, TeamLimit } from '../lib/GameStatus.tsx';
 import { GameHeader } from '../lib/GameTabs.tsx';
 import { gamePhase } from '../lib/logic.ts';
+import { PARTICIPATION_COLORS } from '../lib/participationColors.ts';
 import { useNow } from '../lib/useNow.ts';
 import { JoinGameModal } from './JoinGameModal.tsx';
 import { parseGameId, useGame } from './useGame.ts';
-
-const STATUS_COLOR: Record<ParticipationStatus, string> = {
-  Unsubmitted: 'gray',
-  Pending: 'yellow',
-  Accepted: 'teal',
-  Rejected: 'red',
-  Suspended: 'orange',
-};
 
 /** /games/{id}: the game's description, divisions, times and the caller's participation, and joining. */
 export default function GamePage() {
@@ -61,11 +54,8 @@ export default function GamePage() {
         color="gray"
         title={t('game.not_found.title')}
         message={t('game.not_found.message')}
-      >
-        <Button component={Link} to="/games" variant="light">
-          {t('game.back')}
-        </Button>
-      </StatePanel>
+        link={{ to: '/games', label: t('game.back') }}
+      />
     );
   }
 
@@ -183,7 +173,7 @@ export default function GamePage() {
                   </Title>
                   {signedIn ? (
                     <Group gap="xs">
-                      <Badge color={STATUS_COLOR[status]} variant="light" size="lg">
+                      <Badge color={PARTICIPATION_COLORS[status]} variant="light" size="lg">
                         {t(`game.participation.status.${status}`)}
                       </Badge>
                       {game.teamName && status !== 'Unsubmitted' && (

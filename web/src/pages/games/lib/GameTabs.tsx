@@ -1,11 +1,13 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconListDetails, IconTrophy } from '@tabler/icons-react';
+import { IconEye, IconInfoCircle, IconListDetails, IconTrophy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useUser } from '../../../api/useUser.ts';
+import { canMonitor } from '../[id]/monitor/lib/access.ts';
 import { GameCountdown } from './GameStatus.tsx';
 
-export type GameTab = 'info' | 'challenges' | 'scoreboard';
+export type GameTab = 'info' | 'challenges' | 'scoreboard' | 'monitor';
 
 /** The head of every game page: its title, phase and countdown, and the tabs between its pages. */
 export function GameHeader(props: {
@@ -22,11 +24,13 @@ export function GameHeader(props: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { user } = useUser();
   const base = `/games/${props.gameId}`;
   const paths: Record<GameTab, string> = {
     info: base,
     challenges: `${base}/Challenges`,
     scoreboard: `${base}/Scoreboard`,
+    monitor: `${base}/monitor/Events`,
   };
   return (
     <Stack gap="sm">
@@ -56,6 +60,11 @@ export function GameHeader(props: {
           <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
             {t('page.games.scoreboard')}
           </Tabs.Tab>
+          {canMonitor(user) && (
+            <Tabs.Tab value="monitor" leftSection={<IconEye size={16} />}>
+              {t('monitor.tab')}
+            </Tabs.Tab>
+          )}
         </Tabs.List>
       </Tabs>
     </Stack>

@@ -1,6 +1,5 @@
 import {
   Badge,
-  Button,
   Chip,
   Grid,
   Group,
@@ -14,25 +13,27 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { ErrorCode, type GameNotice, isPennonError } from '@pennon/sdk';
+import { connectGameNotices } from '@pennon/sdk/live';
 import { IconFlagCheck, IconHourglassEmpty, IconLock, IconTrophy } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
+import { useLiveSubscription } from '../../../../api/useLiveSubscription.ts';
+import { ChallengeCard } from '../../../../components/ChallengeCard/index.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
+import { useNoticeText } from '../../../../components/NoticeList/index.ts';
+import { StatePanel } from '../../../../components/StatePanel/index.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
-import { StatePanel } from '../../lib/GameState.tsx';
 import { GameHeader } from '../../lib/GameTabs.tsx';
 import { flattenChallenges, gamePhase, groupChallenges, solvedIds } from '../../lib/logic.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { parseGameId, useGame } from '../useGame.ts';
-import { ChallengeCard } from './ChallengeCard.tsx';
 import { ChallengeModal } from './ChallengeModal.tsx';
-import { NoticesPanel, useNoticeText } from './NoticesPanel.tsx';
+import { NoticesPanel } from './NoticesPanel.tsx';
 import { changesBoard, showNoticeToast } from './noticeToast.tsx';
-import { useLiveNotices } from './useLiveNotices.ts';
 import { WriteupCard } from './WriteupCard.tsx';
 
 /**
@@ -77,7 +78,11 @@ export default function ChallengesPage() {
     },
     [mutateDetails, mutateNotices, noticeText, t, theme.primaryColor],
   );
-  useLiveNotices(gameId, details.data !== undefined, onNotice);
+  useLiveSubscription(
+    details.data !== undefined && !Number.isNaN(gameId) ? `notices:${gameId}` : null,
+    { notice: onNotice },
+    (handlers) => connectGameNotices(location.origin, gameId, handlers, { mode: 'auto' }),
+  );
   const [category, setCategory] = useState<string>('all');
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -110,16 +115,12 @@ export default function ChallengesPage() {
           title={t('game.ended.title')}
           message={t('game.ended.message')}
           testId="game-ended"
-        >
-          <Button
-            component={Link}
-            to={`/games/${gameId}/Scoreboard`}
-            variant="light"
-            leftSection={<IconTrophy size={16} />}
-          >
-            {t('page.games.scoreboard')}
-          </Button>
-        </StatePanel>
+          link={{
+            to: `/games/${gameId}/Scoreboard`,
+            label: t('page.games.scoreboard'),
+            icon: <IconTrophy size={16} />,
+          }}
+        />
       );
     } else if (isPennonError(error) && (error.status === 400 || error.status === 404)) {
       body = (
@@ -128,11 +129,8 @@ export default function ChallengesPage() {
           color="orange"
           title={t('game.no_access.title')}
           message={error.title ?? t('game.no_access.message')}
-        >
-          <Button component={Link} to={`/games/${gameId}`} variant="light">
-            {t('game.no_access.back')}
-          </Button>
-        </StatePanel>
+          link={{ to: `/games/${gameId}`, label: t('game.no_access.back') }}
+        />
       );
     } else {
       body = <LoadError error={error} retry={() => details.mutate()} title="game.details_failed" />;

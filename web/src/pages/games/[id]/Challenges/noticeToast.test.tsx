@@ -4,7 +4,7 @@ import type { GameNotice } from '@pennon/sdk';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../app/AppProviders.tsx';
-import { MEDAL_COLORS } from './ChallengeCard.tsx';
+import { MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
 import { changesBoard, NOTICE_TOAST_CLOSE, noticeToastColor, showNoticeToast } from './noticeToast.tsx';
 import { WRITEUP_MAX_BYTES, writeupProblem } from './WriteupCard.tsx';
 

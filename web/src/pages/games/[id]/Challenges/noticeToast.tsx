@@ -3,7 +3,7 @@
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { GameNotice, NoticeType } from '@pennon/sdk';
-import { MEDAL_COLORS } from './ChallengeCard.tsx';
+import { MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
 
 export const NOTICE_TOAST_CLOSE = 5000;
 

@@ -1,56 +1,28 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
-import {
-  Avatar,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Center, Group, Pagination, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { errorMessage, roleRank, type ScoreboardItem, type SubmissionType } from '@pennon/sdk';
-import { IconCheck, IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
+import { IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
 import { useUser } from '../../../../api/useUser.ts';
+import { BLOOD_KEYS, MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
-import { initialsOf } from '../../../../components/UserMenu/initials.ts';
-import { categoryStyle } from '../../lib/categories.tsx';
-import { StatePanel } from '../../lib/GameState.tsx';
+import { ScoreboardTable } from '../../../../components/ScoreboardTable/index.ts';
+import { ScoreTimeline } from '../../../../components/ScoreTimeline/index.ts';
+import { StatePanel } from '../../../../components/StatePanel/index.ts';
+import { downloadWithNotice } from '../../../../utils/download.ts';
 import { GameHeader } from '../../lib/GameTabs.tsx';
-import {
-  bloodBonusFields,
-  bloodBonusLabel,
-  flattenChallenges,
-  gamePhase,
-  hasTime,
-  pageOf,
-} from '../../lib/logic.ts';
+import { bloodBonusFields, bloodBonusLabel, flattenChallenges, gamePhase, pageOf } from '../../lib/logic.ts';
 import { useNow } from '../../lib/useNow.ts';
-import { BLOOD_KEYS, MEDAL_COLORS } from '../Challenges/ChallengeCard.tsx';
+import { canMonitor } from '../monitor/lib/access.ts';
 import { parseGameId, useGame } from '../useGame.ts';
-import classes from './Scoreboard.module.css';
-import { seriesKey, timelineRows } from './timeline.ts';
 
 /** Scoreboard refresh while the game runs, and teams a page (gzctf-api §5). */
 const REFRESH = 30_000;
 const PAGE_SIZE = 30;
 const PAGE_SIZE_MOBILE = 10;
-const SERIES_COLORS = ['blue', 'red', 'teal', 'orange', 'grape', 'lime', 'cyan', 'pink', 'yellow', 'indigo'];
-
-const BLOOD_INDEX: Partial<Record<SubmissionType, number>> = { FirstBlood: 0, SecondBlood: 1, ThirdBlood: 2 };
 
 /** /games/{id}/Scoreboard: ranking, score timeline of the top ten, per-challenge solves. */
 export default function ScoreboardPage() {
@@ -80,50 +52,16 @@ export default function ScoreboardPage() {
   );
   const challenges = useMemo(() => flattenChallenges(data?.challenges), [data]);
   const timeline = data?.timelines.find((line) => line.divisionId === divisionId)?.teams ?? [];
-  const rows = game && timeline.length > 0 ? timelineRows(timeline, game.start, game.end) : [];
   const pages = Math.max(1, Math.ceil(items.length / size));
   const shown = pageOf(items, Math.min(page, pages), size);
-  const canExport = user !== null && roleRank(user.role) >= roleRank('Monitor');
+  const canExport = canMonitor(user);
   const bonus = data ? bloodBonusFields(data.bloodBonus) : [0, 0, 0];
 
   const exportSheet = async () => {
     setExporting(true);
-    const id = notifications.show({
-      color: 'orange',
-      loading: true,
-      message: t('common.download.started'),
-      autoClose: false,
-    });
-    try {
-      const { data: blob, fileName } = await client.game.scoreboardSheet(gameId);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName || `scoreboard-${gameId}.xlsx`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
-      notifications.update({
-        id,
-        color: 'teal',
-        loading: false,
-        message: t('common.download.success'),
-        autoClose: 4000,
-      });
-    } catch (err) {
-      notifications.update({
-        id,
-        color: 'red',
-        loading: false,
-        title: t('common.download.failed'),
-        message: errorMessage(err, t),
-        autoClose: 4000,
-      });
-    } finally {
-      setExporting(false);
-    }
+    await downloadWithNotice(() => client.game.scoreboardSheet(gameId), `scoreboard-${gameId}.xlsx`, t);
+    setExporting(false);
   };
-
-  const rankOf = (item: ScoreboardItem) => (divisionId === 0 ? item.rank : (item.divisionRank ?? 0));
 
   return (
     <Stack component="section" gap="md">
@@ -199,42 +137,7 @@ export default function ScoreboardPage() {
               })}
             </Group>
           </Group>
-          {rows.length > 1 && (
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} size="h5" mb="sm">
-                {t('game.scoreboard.timeline')}
-              </Title>
-              <LineChart
-                h={260}
-                data={rows}
-                dataKey="time"
-                series={timeline.map((team, index) => ({
-                  name: seriesKey(team, timeline),
-                  color: `${SERIES_COLORS[index % SERIES_COLORS.length]}.6`,
-                }))}
-                curveType="stepAfter"
-                withDots={false}
-                withLegend
-                legendProps={{ verticalAlign: 'bottom' }}
-                xAxisProps={{
-                  type: 'number',
-                  scale: 'time',
-                  domain: ['dataMin', 'dataMax'],
-                  tickFormatter: (value: number) =>
-                    new Intl.DateTimeFormat(locale, {
-                      month: 'numeric',
-                      day: 'numeric',
-                      hour: '2-digit',
-                      minute: '2-digit',
-                    }).format(value),
-                }}
-                tooltipProps={{
-                  labelFormatter: (value: unknown) =>
-                    typeof value === 'number' ? timeFormat.format(value) : String(value),
-                }}
-              />
-            </Paper>
-          )}
+          {game && <ScoreTimeline teams={timeline} start={game.start} end={game.end} />}
           {items.length === 0 ? (
             <StatePanel
               icon={IconTrophy}
@@ -243,120 +146,7 @@ export default function ScoreboardPage() {
               message={t('game.scoreboard.empty.message')}
             />
           ) : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={520}>
-                <Table
-                  striped
-                  highlightOnHover
-                  verticalSpacing="xs"
-                  className={classes.table}
-                  data-testid="scoreboard"
-                >
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th className={classes.sticky}>{t('game.scoreboard.rank')}</Table.Th>
-                      <Table.Th className={classes.stickyTeam}>{t('game.scoreboard.team')}</Table.Th>
-                      <Table.Th ta="right">{t('game.scoreboard.score')}</Table.Th>
-                      <Table.Th ta="right">{t('game.scoreboard.solved')}</Table.Th>
-                      {challenges.map((challenge) => {
-                        const style = categoryStyle(challenge.category);
-                        return (
-                          <Table.Th key={challenge.id} className={classes.challenge}>
-                            <Tooltip
-                              label={`${challenge.title} · ${challenge.category} · ${challenge.score}`}
-                              withArrow
-                            >
-                              <Text
-                                size="xs"
-                                c={style.color}
-                                lineClamp={1}
-                                className={classes.challengeTitle}
-                              >
-                                {challenge.title}
-                              </Text>
-                            </Tooltip>
-                          </Table.Th>
-                        );
-                      })}
-                      <Table.Th>{t('game.scoreboard.last_solve')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((item) => {
-                      const solves = new Map(item.solvedChallenges.map((solve) => [solve.id, solve]));
-                      const rank = rankOf(item);
-                      return (
-                        <Table.Tr key={item.id}>
-                          <Table.Td className={classes.sticky}>
-                            <Text fw={700} c={rank > 0 && rank <= 3 ? MEDAL_COLORS[rank - 1] : undefined}>
-                              {rank > 0 ? rank : '–'}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td className={classes.stickyTeam}>
-                            <Group gap="xs" wrap="nowrap">
-                              <Avatar src={item.avatar} size={28} radius="xl" alt="">
-                                {initialsOf(item.name)}
-                              </Avatar>
-                              <Tooltip label={item.bio} disabled={!item.bio} withArrow>
-                                <Text size="sm" fw={500} lineClamp={1} className={classes.team}>
-                                  {item.name}
-                                </Text>
-                              </Tooltip>
-                            </Group>
-                          </Table.Td>
-                          <Table.Td ta="right" ff="monospace" fw={700}>
-                            {item.score}
-                          </Table.Td>
-                          <Table.Td ta="right">{item.solvedCount}</Table.Td>
-                          {challenges.map((challenge) => {
-                            const solve = solves.get(challenge.id);
-                            const blood = solve ? BLOOD_INDEX[solve.type] : undefined;
-                            let mark: React.ReactNode = null;
-                            if (solve && blood !== undefined) {
-                              mark = (
-                                <IconDroplet
-                                  size={18}
-                                  color={MEDAL_COLORS[blood]}
-                                  fill={MEDAL_COLORS[blood]}
-                                  aria-label={t(`game.blood.${BLOOD_KEYS[blood]}`)}
-                                />
-                              );
-                            } else if (solve) {
-                              mark = (
-                                <IconCheck
-                                  size={18}
-                                  color="var(--mantine-color-teal-filled)"
-                                  aria-label={t('game.challenge.solved')}
-                                />
-                              );
-                            }
-                            return (
-                              <Table.Td key={challenge.id} ta="center">
-                                {solve ? (
-                                  <Tooltip
-                                    label={`${challenge.title}: +${solve.score}${solve.userName ? ` · ${solve.userName}` : ''} · ${timeFormat.format(solve.time)}`}
-                                    withArrow
-                                  >
-                                    <span className={classes.mark}>{mark}</span>
-                                  </Tooltip>
-                                ) : null}
-                              </Table.Td>
-                            );
-                          })}
-                          <Table.Td>
-                            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                              {hasTime(item.lastSubmissionTime)
-                                ? timeFormat.format(item.lastSubmissionTime)
-                                : '–'}
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+            <ScoreboardTable items={shown} challenges={challenges} divisionId={divisionId} />
           )}
           {pages > 1 && (
             <Center>

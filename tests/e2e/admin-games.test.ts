@@ -1,0 +1,153 @@
+// Running a game from the admin pages, in a real browser against the real server: the admin signs in,
+// creates a game, moves its start into the past with the date picker, writes its summary and adds a
+// division that needs review; a player (through the SDK) joins that division and waits; the admin accepts
+// the team in Review and posts a notice, which the player (a second browser) reads on the game's board.
+import { createNodeClient } from '@pennon/sdk/node';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { fill, labelledId, waitForText } from '../support/ui.ts';
+
+const adminPassword = 'Harbour2024';
+const playerPassword = 'Harbour2024x';
+
+const click = (page: Page, role: string, name: string) =>
+  page.locator(`::-p-aria([name="${name}"][role="${role}"])`).click();
+
+/** Opens one of the game's admin tabs (from the top of the page: the fixed header would catch a click on a tab scrolled to the edge). */
+const openTab = async (page: Page, name: string, path: string) => {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await click(page, 'tab', name);
+  await page.waitForFunction((end) => location.pathname.endsWith(end), { timeout: 10_000 }, path);
+};
+
+const signIn = async (page: Page, url: string, userName: string, password: string) => {
+  await page.goto(`${url}/account/Login`, { waitUntil: 'networkidle0' });
+  await fill(page, 'User name or e-mail', userName);
+  await fill(page, 'Password', password);
+  await click(page, 'button', 'Sign in');
+  await page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`).wait();
+};
+
+/** The calendar's name for a day ("20 November 2026"). */
+const dayLabel = (date: Date) =>
+  `${date.getDate()} ${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
+
+describe('admin game pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: Page;
+  let playerContext: BrowserContext;
+  let player: Page;
+  let gameId = 0;
+  const adminApi = () => {
+    const client = createNodeClient({ baseUrl: server.url });
+    return client.account.login({ userName: 'admin', password: adminPassword }).then(() => client);
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
+      launchBrowser(),
+    ]);
+    admin = await browser.newPage();
+    await admin.setViewport({ width: 1280, height: 900 });
+    playerContext = await browser.createBrowserContext();
+    player = await playerContext.newPage();
+    await player.setViewport({ width: 1280, height: 900 });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a game from the game list and lands on its Info page', async () => {
+    await signIn(admin, server.url, 'admin', adminPassword);
+    await admin.goto(`${server.url}/admin/games`, { waitUntil: 'networkidle0' });
+    await waitForText(admin, 'No games yet');
+    await click(admin, 'button', 'New game');
+    await fill(admin, 'Title', 'Tide Cup', '[role="dialog"]');
+    await click(admin, 'button', 'Create');
+    await admin.waitForFunction(() => /^\/admin\/games\/\d+\/Info$/.test(location.pathname), {
+      timeout: 10_000,
+    });
+    gameId = Number(new URL(admin.url()).pathname.split('/')[3]);
+    expect(gameId).toBeGreaterThan(0);
+    await admin.waitForFunction(
+      () => document.querySelector('[data-testid="admin-game-title"]')?.textContent === 'Tide Cup',
+      { timeout: 10_000 },
+    );
+  });
+
+  it('saves the settings and a division that needs review', async () => {
+    await fill(admin, 'Summary', 'Races against the tide');
+    // The new game starts at the next full hour: pick yesterday in the calendar instead.
+    await admin.click(`[id="${await labelledId(admin, 'Start')}"]`);
+    const yesterday = new Date(Date.now() - 24 * 3600_000);
+    await admin.locator(`::-p-aria([name="${dayLabel(yesterday)}"])`).click();
+    await admin.keyboard.press('Escape');
+    await click(admin, 'button', 'Save');
+    await waitForText(admin, 'Game settings saved');
+
+    await click(admin, 'button', 'Add division');
+    await fill(admin, 'Name', 'Students', '[role="dialog"]');
+    // Every permission is on by default, review included; ranking overall is not for students.
+    await admin.click(`[id="${await labelledId(admin, 'Overall ranking', '[role="dialog"]')}"]`);
+    await click(admin, 'button', 'Save division');
+    await admin.waitForSelector('[role="dialog"]', { hidden: true });
+    await admin.waitForSelector('[data-testid="division"]');
+    expect(
+      await admin.$eval('[data-testid="division"]', (node) => (node as HTMLElement).innerText),
+    ).toContain('Students');
+
+    const api = await adminApi();
+    const game = await api.edit.game(gameId);
+    expect(game.summary).toBe('Races against the tide');
+    expect(game.start).toBeLessThan(Date.now());
+    expect(game.end).toBeGreaterThan(Date.now());
+    const [division] = await api.edit.divisions(gameId);
+    expect(division?.name).toBe('Students');
+    expect((division?.defaultPermissions ?? 0) & 2).toBe(0);
+    expect((division?.defaultPermissions ?? 0) & 4).toBe(4);
+  });
+
+  it('accepts a team waiting in the division from Review', async () => {
+    const tern = createNodeClient({ baseUrl: server.url });
+    await tern.account.register({ userName: 'tern', email: 'tern@example.com', password: playerPassword });
+    const team = await tern.team.create({ name: 'Terns' });
+    const { divisions } = await tern.game.get(gameId);
+    const students = divisions?.find((division) => division.name === 'Students');
+    await tern.game.join(gameId, { teamId: team.id, divisionId: students?.id ?? null });
+    expect((await tern.game.get(gameId)).status).toBe('Pending');
+
+    await openTab(admin, 'Participation Review', '/Review');
+    await admin.locator('::-p-aria([name="Accept Terns"][role="button"])').click();
+    await admin.waitForFunction(
+      () => document.querySelector('[data-testid="participation-status"]')?.textContent === 'Accepted',
+      { timeout: 10_000 },
+    );
+    const joined = await tern.game.get(gameId);
+    expect(joined.status).toBe('Accepted');
+    expect(joined.division).toBe(students?.id);
+  });
+
+  it('posts a notice that the player reads on the board', async () => {
+    await openTab(admin, 'Game Notices', '/Notices');
+    await fill(admin, 'Notice (Markdown)', 'Low tide at **noon**');
+    await click(admin, 'button', 'Publish');
+    await waitForText(admin, 'Notice published');
+    await admin.waitForSelector('[data-testid="notice"][data-type="Normal"]');
+
+    await signIn(player, server.url, 'tern', playerPassword);
+    await player.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
+    await player.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
+          (node as HTMLElement).innerText.includes('Low tide at noon'),
+        ),
+      { timeout: 10_000 },
+    );
+    expect(await player.$eval('[data-testid="notice"] strong', (node) => node.textContent)).toBe('noon');
+  });
+});

@@ -1,0 +1,45 @@
+// What a person does on a page, for the end-to-end tests: type into a labelled field, pick an option, press a
+// named button, wait for some text.
+import type { Page } from 'puppeteer-core';
+
+/** The id of the input labelled `label` (the label's text starts with it) within `scope`, once it shows. */
+export const labelledId = async (page: Page, label: string, scope = 'body'): Promise<string> => {
+  const id = await page.waitForFunction(
+    (text, root) =>
+      [...document.querySelectorAll<HTMLLabelElement>(`${root} label`)].find((node) =>
+        node.textContent?.trim().startsWith(text),
+      )?.htmlFor,
+    {},
+    label,
+    scope,
+  );
+  return (await id.jsonValue()) as string;
+};
+
+/** Types into the input labelled `label` within `scope`, replacing what it held. */
+export const fill = async (page: Page, label: string, value: string, scope = 'body') => {
+  const selector = `[id="${await labelledId(page, label, scope)}"]`;
+  await page.click(selector, { count: 3 });
+  await page.type(selector, value);
+};
+
+/** Picks `option` in the select labelled `label` within `scope`. */
+export const choose = async (page: Page, label: string, option: string, scope = 'body') => {
+  await page.click(`[id="${await labelledId(page, label, scope)}"]`);
+  await page.locator(`::-p-aria([name="${option}"][role="option"])`).click();
+};
+
+/** Clicks the button whose accessible name is `name`. */
+export const clickButton = (page: Page, name: string) =>
+  page.locator(`::-p-aria([name="${name}"][role="button"])`).click();
+
+/** Presses the button named `name` from the keyboard (where a toast may cover it). */
+export const pressButton = async (page: Page, name: string) => {
+  const button = await page.locator(`::-p-aria([name="${name}"][role="button"])`).waitHandle();
+  await button.focus();
+  await page.keyboard.press('Enter');
+};
+
+/** Waits until the page shows `text`. */
+export const waitForText = (page: Page, text: string, timeout = 10_000) =>
+  page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);

@@ -1,0 +1,2 @@
+export { Captcha } from './Captcha.tsx';
+export { type CaptchaControl, useCaptcha } from './useCaptcha.ts';

@@ -1,0 +1,2 @@
+export { NoticeList } from './NoticeList.tsx';
+export { useNoticeText } from './useNoticeText.ts';

@@ -1,0 +1,1 @@
+export { newPasswordRules, PasswordFields } from './PasswordFields.tsx';

@@ -1,0 +1,1 @@
+export { ScoreTimeline, type ScoreTimelineProps } from './ScoreTimeline.tsx';

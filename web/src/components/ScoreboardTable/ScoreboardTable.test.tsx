@@ -1,0 +1,81 @@
+import type { ChallengeInfo, ScoreboardItem } from '@pennon/sdk';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../../test/render.tsx';
+import { ScoreboardTable, type ScoreboardTableProps } from './ScoreboardTable.tsx';
+
+const login: ChallengeInfo = {
+  id: 1,
+  title: 'Login',
+  category: 'Web',
+  score: 480,
+  solved: 2,
+  deadline: null,
+  bloods: [],
+  disableBloodBonus: false,
+};
+
+const item = (
+  id: number,
+  name: string,
+  rank: number,
+  divisionRank: number | null,
+  solved: boolean,
+): ScoreboardItem => ({
+  id,
+  name,
+  bio: null,
+  divisionId: divisionRank === null ? null : 4,
+  avatar: null,
+  score: solved ? 500 : 0,
+  rank,
+  divisionRank,
+  lastSubmissionTime: solved ? Date.UTC(2026, 0, 1) : -62135596800000,
+  solvedChallenges: solved
+    ? [{ id: 1, score: 500, type: 'FirstBlood', userName: 'ann', time: Date.UTC(2026, 0, 1) }]
+    : [],
+  solvedCount: solved ? 1 : 0,
+});
+
+const teams = [item(7, 'Gulls', 1, 1, true), item(8, 'Terns', 2, null, false)];
+
+const show = (props: Partial<ScoreboardTableProps>) =>
+  renderAt('/', [
+    { path: '/', element: <ScoreboardTable items={teams} challenges={[login]} divisionId={0} {...props} /> },
+  ]);
+
+const rows = async () =>
+  within(await screen.findByTestId('scoreboard'))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('ScoreboardTable', () => {
+  it('ranks the teams with a column per challenge, marking a first blood', async () => {
+    show({});
+    const [gulls, terns] = await rows();
+    expect(
+      within(gulls as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', 'GUGulls', '500', '1', '', expect.stringContaining('26')]);
+    expect(within(gulls as HTMLElement).getByLabelText('First blood')).toBeTruthy();
+    expect(within(terns as HTMLElement).getAllByRole('cell')[5]?.textContent).toBe('–');
+    expect(screen.getByRole('columnheader', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('shows the rank within a division, and a dash for a team ranked nowhere', async () => {
+    show({ divisionId: 4 });
+    const [gulls, terns] = await rows();
+    expect(within(gulls as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('1');
+    expect(within(terns as HTMLElement).getAllByRole('cell')[0]?.textContent).toBe('–');
+  });
+
+  it('keeps rank, team, score and solves only when compact, and marks the highlighted teams', async () => {
+    show({ compact: true, highlighted: new Set([8]) });
+    const [gulls, terns] = await rows();
+    expect(within(gulls as HTMLElement).getAllByRole('cell')).toHaveLength(4);
+    expect(screen.queryByRole('columnheader', { name: 'Login' })).toBeNull();
+    expect(gulls?.hasAttribute('data-fresh')).toBe(false);
+    expect(terns?.hasAttribute('data-fresh')).toBe(true);
+  });
+});

@@ -1,0 +1,1 @@
+export { ScoreboardTable, type ScoreboardTableProps } from './ScoreboardTable.tsx';

@@ -1,0 +1,1 @@
+export { StatePanel, type StatePanelProps } from './StatePanel.tsx';

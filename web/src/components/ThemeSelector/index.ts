@@ -1,0 +1,2 @@
+export { ThemeSelector } from './ThemeSelector.tsx';
+export { usePrimaryPalette } from './usePrimaryPalette.ts';

@@ -1,0 +1,23 @@
+import '@mantine/dates/styles.css';
+import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import dayjs from 'dayjs';
+
+const FORMAT = 'YYYY-MM-DD HH:mm';
+
+export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange' | 'defaultValue'> {
+  /** Unix milliseconds; 0 or less is "not set" (the wire's unset deadline) and shows empty. */
+  value?: number;
+  onChange: (value: number) => void;
+}
+
+/** A date and time in the browser's time zone, read and written as Unix milliseconds (the wire format). */
+export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
+  return (
+    <DateTimePicker
+      valueFormat={FORMAT}
+      {...props}
+      value={value === undefined || value <= 0 ? null : dayjs(value).format('YYYY-MM-DD HH:mm:ss')}
+      onChange={(next) => next && onChange(dayjs(next).valueOf())}
+    />
+  );
+}

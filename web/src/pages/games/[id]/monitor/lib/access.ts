@@ -1,0 +1,5 @@
+import { type ProfileUserInfoModel, roleRank } from '@pennon/sdk';
+
+/** Whether a user may watch games (events, submissions, traffic, cheats, sheets): Monitors and Admins. */
+export const canMonitor = (user: Pick<ProfileUserInfoModel, 'role'> | null): boolean =>
+  user !== null && roleRank(user.role) >= roleRank('Monitor');

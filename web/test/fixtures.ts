@@ -1,0 +1,47 @@
+// Server answers the web tests share: the signed-in admin, a challenge as the admin editor reads it.
+import type { ChallengeEditDetailModel, ProfileUserInfoModel } from '@pennon/sdk';
+
+export const adminProfile: ProfileUserInfoModel = {
+  userId: '00000000-0000-4000-8000-000000000000',
+  role: 'Admin',
+  userName: 'root',
+  email: 'root@example.com',
+  bio: null,
+  phone: null,
+  realName: null,
+  stdNumber: null,
+  avatar: null,
+};
+
+/** An enabled static challenge (id 9) with one flag, `flag{old}` (id 1); `extra` overrides any field. */
+export const editableChallenge = (
+  extra: Partial<ChallengeEditDetailModel> = {},
+): ChallengeEditDetailModel => ({
+  id: 9,
+  title: 'Lighthouse',
+  content: 'Find it',
+  category: 'Misc',
+  type: 'StaticAttachment',
+  hints: ['Look up'],
+  flagTemplate: null,
+  isEnabled: true,
+  acceptedCount: 0,
+  fileName: 'attachment',
+  attachment: null,
+  testContainer: null,
+  flags: [{ id: 1, flag: 'flag{old}', attachment: null }],
+  containerImage: '',
+  memoryLimit: 64,
+  cpuCount: 1,
+  storageLimit: 256,
+  exposePort: 80,
+  networkMode: 'Open',
+  enableTrafficCapture: false,
+  disableBloodBonus: false,
+  deadlineUtc: null,
+  submissionLimit: 0,
+  originalScore: 1000,
+  minScoreRate: 0.25,
+  difficulty: 5,
+  ...extra,
+});
