@@ -1,1 +1,2 @@
 export { AccountCard, SessionLoader } from './AccountCard.tsx';
+export { AccountForm } from './AccountForm.tsx';

@@ -1,15 +1,12 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { errorMessage } from '@pennon/sdk';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
-import { AccountCard, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
-import { errorTitle } from '../../../utils/notify.ts';
 import { safeRedirect } from '../../../utils/redirect.ts';
 
 interface LoginValues {
@@ -57,53 +54,44 @@ export default function LoginPage() {
     from === '/' ? '/account/Register' : `/account/Register?from=${encodeURIComponent(from)}`;
 
   return (
-    <AccountCard title={t('page.account.login')} subtitle={t('account.login.subtitle')}>
-      <form onSubmit={submit} noValidate aria-label={t('page.account.login')}>
-        <Stack gap="md">
-          {failure !== null && (
-            <Alert
-              role="alert"
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title={errorTitle(failure, t, 'account.login.failed')}
-            >
-              {errorMessage(failure, t)}
-            </Alert>
-          )}
-          <TextInput
-            label={t('account.field.user_or_email')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.getInputProps('userName')}
-          />
-          <Stack gap={4}>
-            <PasswordInput
-              label={t('account.field.password')}
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <Group justify="flex-end">
-              <Anchor component={Link} to="/account/Recovery" size="sm">
-                {t('account.login.forgot')}
-              </Anchor>
-            </Group>
-          </Stack>
-          <Captcha captcha={captcha} />
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('account.login.submit')}
-          </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            {t('account.login.no_account')}{' '}
-            <Anchor component={Link} to={registerLink} fw={500}>
-              {t('account.login.register_link')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AccountCard>
+    <AccountForm
+      title={t('page.account.login')}
+      subtitle={t('account.login.subtitle')}
+      onSubmit={submit}
+      failure={failure}
+      failedKey="account.login.failed"
+    >
+      <TextInput
+        label={t('account.field.user_or_email')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        {...form.getInputProps('userName')}
+      />
+      <Stack gap={4}>
+        <PasswordInput
+          label={t('account.field.password')}
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/account/Recovery" size="sm">
+            {t('account.login.forgot')}
+          </Anchor>
+        </Group>
+      </Stack>
+      <Captcha captcha={captcha} />
+      <Button type="submit" fullWidth loading={form.submitting}>
+        {t('account.login.submit')}
+      </Button>
+      <Text size="sm" ta="center" c="dimmed">
+        {t('account.login.no_account')}{' '}
+        <Anchor component={Link} to={registerLink} fw={500}>
+          {t('account.login.register_link')}
+        </Anchor>
+      </Text>
+    </AccountForm>
   );
 }

@@ -1,14 +1,12 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import { errorMessage } from '@pennon/sdk';
-import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
+import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { client } from '../../../api/client.ts';
-import { AccountCard } from '../../../components/AccountCard/index.ts';
+import { AccountCard, AccountForm } from '../../../components/AccountCard/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
-import { errorTitle } from '../../../utils/notify.ts';
 
 /** /account/Recovery: ask for a password-reset link by e-mail. */
 export default function RecoveryPage() {
@@ -60,37 +58,28 @@ export default function RecoveryPage() {
   }
 
   return (
-    <AccountCard title={t('page.account.recovery')} subtitle={t('account.recovery.subtitle')}>
-      <form onSubmit={submit} noValidate aria-label={t('page.account.recovery')}>
-        <Stack gap="md">
-          {failure !== null && (
-            <Alert
-              role="alert"
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title={errorTitle(failure, t, 'account.recovery.failed')}
-            >
-              {errorMessage(failure, t)}
-            </Alert>
-          )}
-          <TextInput
-            type="email"
-            label={t('account.field.email')}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            data-autofocus
-            {...form.getInputProps('email')}
-          />
-          <Captcha captcha={captcha} />
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('account.recovery.submit')}
-          </Button>
-          {backToLogin}
-        </Stack>
-      </form>
-    </AccountCard>
+    <AccountForm
+      title={t('page.account.recovery')}
+      subtitle={t('account.recovery.subtitle')}
+      onSubmit={submit}
+      failure={failure}
+      failedKey="account.recovery.failed"
+    >
+      <TextInput
+        type="email"
+        label={t('account.field.email')}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        data-autofocus
+        {...form.getInputProps('email')}
+      />
+      <Captcha captcha={captcha} />
+      <Button type="submit" fullWidth loading={form.submitting}>
+        {t('account.recovery.submit')}
+      </Button>
+      {backToLogin}
+    </AccountForm>
   );
 }

@@ -1,16 +1,16 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import { errorMessage, type RegisterStatus } from '@pennon/sdk';
-import { IconAlertCircle, IconMailCheck, IconUserCheck } from '@tabler/icons-react';
+import type { RegisterStatus } from '@pennon/sdk';
+import { IconMailCheck, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
-import { AccountCard, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { AccountCard, AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
-import { errorTitle, notifySuccess } from '../../../utils/notify.ts';
+import { notifySuccess } from '../../../utils/notify.ts';
 import { USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
 
@@ -93,57 +93,43 @@ export default function RegisterPage() {
   if (status === 'loading') return <SessionLoader />;
 
   return (
-    <AccountCard title={t('page.account.register')} subtitle={t('account.register.subtitle')}>
-      <form onSubmit={submit} noValidate aria-label={t('page.account.register')}>
-        <Stack gap="md">
-          {failure !== null && (
-            <Alert
-              role="alert"
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title={errorTitle(failure, t, 'account.register.failed')}
-            >
-              {errorMessage(failure, t)}
-            </Alert>
-          )}
-          <TextInput
-            label={t('account.field.user_name')}
-            description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={USER_NAME_MAX}
-            required
-            {...form.getInputProps('userName')}
-          />
-          <TextInput
-            type="email"
-            label={t('account.field.email')}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.getInputProps('email')}
-          />
-          <PasswordFields
-            form={form}
-            password="password"
-            confirm="confirm"
-            label={t('account.field.password')}
-          />
-          <Captcha captcha={captcha} />
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('account.register.submit')}
-          </Button>
-          <Text size="sm" ta="center" c="dimmed">
-            {t('account.register.have_account')}{' '}
-            <Anchor component={Link} to="/account/Login" fw={500}>
-              {t('account.register.login_link')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AccountCard>
+    <AccountForm
+      title={t('page.account.register')}
+      subtitle={t('account.register.subtitle')}
+      onSubmit={submit}
+      failure={failure}
+      failedKey="account.register.failed"
+    >
+      <TextInput
+        label={t('account.field.user_name')}
+        description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={USER_NAME_MAX}
+        required
+        {...form.getInputProps('userName')}
+      />
+      <TextInput
+        type="email"
+        label={t('account.field.email')}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        {...form.getInputProps('email')}
+      />
+      <PasswordFields form={form} password="password" confirm="confirm" label={t('account.field.password')} />
+      <Captcha captcha={captcha} />
+      <Button type="submit" fullWidth loading={form.submitting}>
+        {t('account.register.submit')}
+      </Button>
+      <Text size="sm" ta="center" c="dimmed">
+        {t('account.register.have_account')}{' '}
+        <Anchor component={Link} to="/account/Login" fw={500}>
+          {t('account.register.login_link')}
+        </Anchor>
+      </Text>
+    </AccountForm>
   );
 }

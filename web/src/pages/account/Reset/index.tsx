@@ -1,15 +1,13 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { errorMessage } from '@pennon/sdk';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { client } from '../../../api/client.ts';
-import { AccountCard } from '../../../components/AccountCard/index.ts';
+import { AccountCard, AccountForm } from '../../../components/AccountCard/index.ts';
 import { IncompleteLink, linkParams } from '../../../components/AccountLink/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
-import { errorTitle } from '../../../utils/notify.ts';
 
 /** /account/Reset?token=…&email=…: choose a new password with the mailed reset link. */
 export default function ResetPage() {
@@ -68,31 +66,22 @@ export default function ResetPage() {
   }
 
   return (
-    <AccountCard title={t('page.account.reset')} subtitle={t('account.reset.subtitle')}>
-      <form onSubmit={submit} noValidate aria-label={t('page.account.reset')}>
-        <Stack gap="md">
-          {failure !== null && (
-            <Alert
-              role="alert"
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle size={18} />}
-              title={errorTitle(failure, t, 'account.reset.failed')}
-            >
-              {errorMessage(failure, t)}
-            </Alert>
-          )}
-          <PasswordFields
-            form={form}
-            password="password"
-            confirm="confirm"
-            label={t('account.field.new_password')}
-          />
-          <Button type="submit" fullWidth loading={form.submitting}>
-            {t('account.reset.submit')}
-          </Button>
-        </Stack>
-      </form>
-    </AccountCard>
+    <AccountForm
+      title={t('page.account.reset')}
+      subtitle={t('account.reset.subtitle')}
+      onSubmit={submit}
+      failure={failure}
+      failedKey="account.reset.failed"
+    >
+      <PasswordFields
+        form={form}
+        password="password"
+        confirm="confirm"
+        label={t('account.field.new_password')}
+      />
+      <Button type="submit" fullWidth loading={form.submitting}>
+        {t('account.reset.submit')}
+      </Button>
+    </AccountForm>
   );
 }
