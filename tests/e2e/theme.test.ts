@@ -11,8 +11,8 @@ import { type RunningServer, startServer } from '../support/server.ts';
 import { fill } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
-// The shade of a palette primary buttons use in the dark colour scheme (the default).
-const DARK_SHADE = 7;
+// The shade of a palette primary buttons use (web/src/theme.ts `primaryShade`, dark enough for white text).
+const PRIMARY_SHADE = 8;
 
 /** `#rrggbb` as the browser computes it. */
 const rgb = (hex: string) =>
@@ -75,12 +75,12 @@ describe('theme colour', () => {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
     await page.goto(`${server.url}/account/Login`, { waitUntil: 'networkidle0' });
-    const brand = rgb(BRAND_PALETTE[DARK_SHADE]);
+    const brand = rgb(BRAND_PALETTE[PRIMARY_SHADE]);
     expect(await primaryButtonColor(page)).toBe(brand);
 
     await chooseProvider(page, 'Custom');
     await fill(page, 'Custom colour', '#e03131');
-    const red = rgb(paletteOf('#e03131')[DARK_SHADE]);
+    const red = rgb(paletteOf('#e03131')[PRIMARY_SHADE]);
     await waitForPrimaryColor(page, red);
 
     await page.reload({ waitUntil: 'networkidle0' });
@@ -103,14 +103,14 @@ describe('theme colour', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/account/Login`, { waitUntil: 'networkidle0' });
     // A new page of the same browser: the choice of the first test (Default) still holds.
-    expect(await primaryButtonColor(page)).toBe(rgb(BRAND_PALETTE[DARK_SHADE]));
+    expect(await primaryButtonColor(page)).toBe(rgb(BRAND_PALETTE[PRIMARY_SHADE]));
     await chooseProvider(page, 'Managed');
-    const blue = rgb(paletteOf('#1971c2')[DARK_SHADE]);
+    const blue = rgb(paletteOf('#1971c2')[PRIMARY_SHADE]);
     await waitForPrimaryColor(page, blue);
 
     await setPlatformColor('steelblue');
     await page.reload({ waitUntil: 'networkidle0' });
-    expect(await primaryButtonColor(page)).toBe(rgb(BRAND_PALETTE[DARK_SHADE]));
+    expect(await primaryButtonColor(page)).toBe(rgb(BRAND_PALETTE[PRIMARY_SHADE]));
     await page.close();
   });
 });

@@ -48,6 +48,9 @@ const cachePreparedStatements = (sqlite: SqliteDatabase.Database): void => {
 export const connect = (databaseUrl: string): Connection => {
   if (isPostgres(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes });
+    // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database) is discarded by the
+    // pool, which opens another when one is needed; unheard, the pool's 'error' would stop the whole process.
+    pool.on('error', () => {});
     const safe = new URL(databaseUrl);
     safe.password = '';
     return {
