@@ -1,5 +1,6 @@
 // The fallback load generator (load.ts uses wrk when installed): a bounded closed loop on its own thread over
 // `connections` keep-alive connections; request k is template k mod n. Reports throughput and latency percentiles.
+// The connections are opened first (one untimed HEAD / each), as wrk's are.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
@@ -10,6 +11,14 @@ const latencies = [];
 const statuses = {};
 let bytes = 0;
 let next = 0;
+
+const opening = performance.now();
+await Promise.all(
+  Array.from({ length: connections }, async () =>
+    (await pool.request({ method: 'HEAD', path: '/' })).body.dump(),
+  ),
+);
+const connectMs = performance.now() - opening;
 const deadline = performance.now() + durationMs;
 
 const loop = async () => {
@@ -30,6 +39,7 @@ await pool.close();
 latencies.sort((a, b) => a - b);
 const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 parentPort.postMessage({
+  connectMs,
   requests: latencies.length,
   perSecond: latencies.length / seconds,
   p50: at(0.5),

@@ -1,7 +1,9 @@
 // The load generator, in its own process so it never shares the server's event loop: Debian's wrk when installed
 // (`apt-get install wrk`), else the undici worker thread of load-worker.mjs. Both run a closed loop over
 // `connections` keep-alive connections; request k is template k mod n, so a list of distinct templates is sent
-// once each before any repeats (each correct flag a new solve).
+// once each before any repeats (each correct flag a new solve). Connections are opened before the clock starts: a
+// busy server accepts new connections slowly (about one per event-loop turn here), so a measurement that includes
+// them times the connection ramp rather than the requests; the idle time it takes is left out of every rate.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,8 @@ import { Worker } from 'node:worker_threads';
 
 export interface LoadResult {
   generator: string;
+  /** Time spent opening the connections, before the first timed request. */
+  connectMs: number;
   /** CPU time of this process per request (the server's; with the worker fallback, the generator's too). */
   cpuMicrosPerRequest: number;
   requests: number;
@@ -42,10 +46,15 @@ const wrkPath = (() => {
 
 export const generatorName = wrkPath ? 'wrk' : 'undici worker';
 
+// One thread: the server needs the other core of a two-core machine more than wrk needs a second one.
+const threads = 1;
+/** Idle time for the connections to open before the first request. */
+const connectMs = 500;
+
 const lua = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Lua string literal here (ASCII)
 
 /** Each wrk thread takes the templates k ≡ thread (mod threads), so no template is sent twice before all are. */
-const wrkScript = (templates: Template[], stride: number) => `
+const wrkScript = (templates: Template[], connections: number) => `
 local templates = {
 ${templates
   .map(
@@ -66,10 +75,19 @@ end
 function init(args)
   statuses = {}
   formatted = {}
+  unopened = ${connections / threads}
+end
+-- Each connection first waits ${connectMs} ms, so all of them are open before any request is sent and timed.
+function delay()
+  if unopened > 0 then
+    unopened = unopened - 1
+    return ${connectMs}
+  end
+  return 0
 end
 function request()
   local k = (index % #templates) + 1
-  index = index + ${stride}
+  index = index + ${threads}
   local f = formatted[k]
   if not f then
     local t = templates[k]
@@ -94,9 +112,6 @@ function done(summary, latency, requests)
 end
 `;
 
-// One thread: the server needs the other core of a two-core machine more than wrk needs a second one.
-const threads = 1;
-
 const runWrk = async (
   origin: string,
   templates: Template[],
@@ -104,14 +119,14 @@ const runWrk = async (
 ): Promise<Measured> => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pennon-wrk-'));
   const script = path.join(dir, 'load.lua');
-  writeFileSync(script, wrkScript(templates, threads));
+  writeFileSync(script, wrkScript(templates, connections));
   const out = await new Promise<string>((resolve, reject) =>
     execFile(
       wrkPath as string,
       [
         `-t${threads}`,
         `-c${connections}`,
-        `-d${Math.ceil(durationMs / 1000)}s`,
+        `-d${Math.ceil((durationMs + connectMs) / 1000)}s`,
         '--timeout',
         '10s',
         '-s',
@@ -127,8 +142,9 @@ const runWrk = async (
   const r = JSON.parse(line.slice('RESULT '.length));
   return {
     generator: 'wrk',
+    connectMs,
     requests: r.requests,
-    perSecond: r.requests / r.seconds,
+    perSecond: r.requests / (r.seconds - connectMs / 1000),
     p50: r.p50,
     p99: r.p99,
     statuses: r.statuses,

@@ -63,4 +63,34 @@ describe.each(databaseKinds())('sessions on $name', (kind) => {
     await sessions.resolve(token, '10.0.0.9');
     expect(await visited()).toEqual({ last_visited_utc: now, ip: '10.0.0.9' });
   });
+
+  it('answers each of many sessions resolved at once with its own caller (one lookup for them all)', async () => {
+    const users = new UserStore(t.connection.db);
+    const people = await Promise.all(
+      ['ada', 'alan', 'edsger'].map(async (name) => {
+        const user = await users.create({
+          userName: name,
+          email: `${name}@example.com`,
+          passwordHash: 'x',
+          role: name === 'ada' ? 'Admin' : 'User',
+          emailConfirmed: true,
+        });
+        return { name, ...(await sessions.start(user.id, { ip: '10.0.0.1', userAgent: 'test' })) };
+      }),
+    );
+    const asked = [...people, ...people].map((p) => p.token);
+    const resolved = await Promise.all([
+      ...asked.map((token) => sessions.resolve(token, '10.0.0.1')),
+      sessions.resolve('not-a-session', '10.0.0.1'),
+    ]);
+    expect(resolved.map((r) => r && [r.caller.userName, r.caller.role])).toEqual([
+      ['ada', 'Admin'],
+      ['alan', 'User'],
+      ['edsger', 'User'],
+      ['ada', 'Admin'],
+      ['alan', 'User'],
+      ['edsger', 'User'],
+      null,
+    ]);
+  });
 });

@@ -58,12 +58,7 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
 
   // ---- Playing (★) ----
   mount(app, game.submit, async (request) =>
-    submissions.submit(
-      callerOf(request).id,
-      request.params.id,
-      request.params.challengeId,
-      request.body.flag,
-    ),
+    submissions.submit(callerOf(request), request.params.id, request.params.challengeId, request.body.flag),
   );
   mount(app, game.submissionStatus, async (request) => {
     const { id, challengeId, submitId } = request.params;

@@ -2,10 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
+import { ArrivalOrderSqliteDialect } from './sqlite-dialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -71,7 +72,7 @@ export const connect = (databaseUrl: string): Connection => {
   sqlite.pragma('foreign_keys = ON');
   cachePreparedStatements(sqlite);
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new ArrivalOrderSqliteDialect({ database: sqlite }) }),
     dialect: 'sqlite',
     describe: `SQLite ${file}`,
   };

@@ -1,13 +1,21 @@
 // The checker of §4.7: submissions are judged in the background, in batches. Whatever queued up while the previous
 // batch was written is judged in one transaction, so a burst costs one commit rather than one per flag. The queue is
 // in submit order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
-import { type AnswerResult, GamePermission, type NoticeType, type Submission } from '@pennon/sdk/contract';
+// The submit path hands over what it read for its checks, so judging reads nothing more of the submission; only
+// submissions left unjudged by a previous run are read back, at start.
+import {
+  type AnswerResult,
+  type ChallengeType,
+  GamePermission,
+  type NoticeType,
+  type Submission,
+} from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
+import { inChunks } from '../db/batched.ts';
 import { prepare } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 import type { AuditLog, LogEntry } from '../services/audit-log.ts';
-import { inChunks } from './batched.ts';
 import type { DivisionService } from './divisions.ts';
 import type { EventInput, GameFeed } from './feed.ts';
 import type { DivisionRules } from './permissions.ts';
@@ -41,10 +49,31 @@ interface BatchOutcome {
   firsts: Map<number, 0 | 1 | 2 | 3>;
 }
 
-type Row = Awaited<ReturnType<Judge['loadBatch']>>[number];
+/** A submission waiting for its verdict, with what judging it needs. */
+export interface Pending {
+  id: number;
+  game_id: number;
+  participation_id: number;
+  challenge_id: number;
+  answer: string;
+  time: number;
+  title: string;
+  type: ChallengeType;
+  deadline_utc: number | null;
+  disable_blood_bonus: number | null;
+  division_id: number | null;
+  team_name: string;
+  user_name: string | null;
+  start_time: number;
+  end_time: number;
+  instance_id: number | null;
+  instance_flag: string | null;
+  flag_id: number | null;
+  attachment_flag: string | null;
+}
 
 /** The admin log entry of a verdict worth an organiser's attention: a solve or a detected cheat. */
-const verdictLog = (s: Row, verdict: AnswerResult | undefined): LogEntry[] => {
+const verdictLog = (s: Pending, verdict: AnswerResult | undefined): LogEntry[] => {
   if (verdict === 'Accepted') {
     return [
       { level: 'Information', msg: `${s.team_name} solved ${s.title}`, name: s.user_name, status: 'Success' },
@@ -64,8 +93,8 @@ const verdictLog = (s: Row, verdict: AnswerResult | undefined): LogEntry[] => {
 };
 
 export class Judge {
-  /** Submission ids waiting, in id order. */
-  readonly #queue: number[] = [];
+  /** Submissions waiting, in id order. */
+  readonly #queue: Pending[] = [];
   #running: Promise<void> | undefined;
   readonly #load;
   readonly #earlierSolves;
@@ -81,8 +110,7 @@ export class Judge {
     private readonly auditLog: AuditLog,
     private readonly now: () => number = Date.now,
   ) {
-    // By id range, so the statement stays the same whatever the batch; rows of other batches are left out after.
-    this.#load = prepare(db, { from: 0, to: 0 }, (db, q) =>
+    this.#load = prepare(db, {}, (db) =>
       db
         .selectFrom('submissions as s')
         .innerJoin('challenges as c', 'c.id', 's.challenge_id')
@@ -117,8 +145,6 @@ export class Judge {
           'i.flag_id',
           'f.flag as attachment_flag',
         ])
-        .where('s.id', '>=', q.from)
-        .where('s.id', '<=', q.to)
         .where('s.status', '=', 'FlagSubmitted')
         .orderBy('s.id'),
     );
@@ -137,11 +163,11 @@ export class Judge {
     );
   }
 
-  enqueue(id: number): void {
+  enqueue(submission: Pending): void {
     // Kept in id order (arrivals are nearly ordered already), so a challenge's solves are judged in submit order.
     let at = this.#queue.length;
-    while (at > 0 && (this.#queue[at - 1] as number) > id) at--;
-    this.#queue.splice(at, 0, id);
+    while (at > 0 && (this.#queue[at - 1] as Pending).id > submission.id) at--;
+    this.#queue.splice(at, 0, submission);
     this.#running ??= this.work().finally(() => {
       this.#running = undefined;
     });
@@ -149,13 +175,7 @@ export class Judge {
 
   /** Re-queues what a previous run left unjudged. */
   async resume(): Promise<void> {
-    const rows = await this.db
-      .selectFrom('submissions')
-      .select('id')
-      .where('status', '=', 'FlagSubmitted')
-      .orderBy('id')
-      .execute();
-    for (const row of rows) this.enqueue(row.id);
+    for (const row of (await this.#load.run({})).rows) this.enqueue(row);
   }
 
   /** Resolves once every queued submission is judged. */
@@ -172,27 +192,19 @@ export class Judge {
       try {
         await this.judgeBatch(batch);
       } catch (error) {
-        if (batch.length === 1) this.fail(error, batch[0] as number);
+        if (batch.length === 1) this.fail(error, batch[0] as Pending);
         // Judged alone, a submission that cannot be judged holds back no other.
-        else for (const id of batch) await this.judgeBatch([id]).catch((e) => this.fail(e, id));
+        else for (const s of batch) await this.judgeBatch([s]).catch((e) => this.fail(e, s));
       }
     } while (this.#queue.length > 0);
   }
 
   /** Left FlagSubmitted: the next start re-queues it. */
-  private fail(error: unknown, submission: number): void {
-    this.log.error({ err: error, submission }, 'Judging a submission failed');
+  private fail(error: unknown, submission: Pending): void {
+    this.log.error({ err: error, submission: submission.id }, 'Judging a submission failed');
   }
 
-  private async loadBatch(ids: number[]) {
-    const wanted = new Set(ids);
-    const { rows } = await this.#load.run({ from: ids[0] as number, to: ids[ids.length - 1] as number });
-    return rows.filter((r) => wanted.has(r.id));
-  }
-
-  private async judgeBatch(ids: number[]): Promise<void> {
-    const rows = await this.loadBatch(ids);
-    if (rows.length === 0) return;
+  private async judgeBatch(rows: Pending[]): Promise<void> {
     const context = await this.contextOf(rows);
     const outcome: BatchOutcome = {
       messages: [],
@@ -240,7 +252,7 @@ export class Judge {
     }
   }
 
-  private async contextOf(rows: Row[]): Promise<BatchContext> {
+  private async contextOf(rows: Pending[]): Promise<BatchContext> {
     const context: BatchContext = { flags: new Map(), rules: new Map() };
     for (const s of rows) {
       if (!s.type.startsWith('Dynamic')) context.flags.set(s.challenge_id, []);
@@ -260,7 +272,7 @@ export class Judge {
 
   private async judge(
     trx: Kysely<Database>,
-    s: Row,
+    s: Pending,
     context: BatchContext,
     outcome: BatchOutcome,
   ): Promise<AnswerResult> {
@@ -291,7 +303,7 @@ export class Judge {
    */
   private async recordSolves(
     trx: Kysely<Database>,
-    correct: Row[],
+    correct: Pending[],
     context: BatchContext,
     outcome: BatchOutcome,
   ) {
@@ -329,7 +341,7 @@ export class Judge {
   }
 
   /** Whether the submission, were it a first solve, may take a blood: its time, its division, its challenge. */
-  private mayBleed(s: Row, context: BatchContext): boolean {
+  private mayBleed(s: Pending, context: BatchContext): boolean {
     const rules = s.division_id === null ? undefined : context.rules.get(s.game_id)?.get(s.division_id);
     const game = { start: s.start_time, end: s.end_time, bloodBonus: 0 };
     return (
@@ -340,7 +352,7 @@ export class Judge {
   }
 
   /** The blood-eligible first solves of the submission's challenge already recorded, up to 3. */
-  private async bloodsBefore(trx: Kysely<Database>, s: Row, context: BatchContext): Promise<number> {
+  private async bloodsBefore(trx: Kysely<Database>, s: Pending, context: BatchContext): Promise<number> {
     const rules = context.rules.get(s.game_id) ?? new Map<number, DivisionRules>();
     const bleeds = (divisionId: number | null) =>
       may(divisionId === null ? undefined : rules.get(divisionId), s.challenge_id, GamePermission.GetBlood);
@@ -359,7 +371,7 @@ export class Judge {
   }
 
   /** A wrong answer equal to another team's own flag of the challenge is flag sharing (§4.9). */
-  private async checkCheat(trx: Kysely<Database>, s: Row, outcome: BatchOutcome): Promise<AnswerResult> {
+  private async checkCheat(trx: Kysely<Database>, s: Pending, outcome: BatchOutcome): Promise<AnswerResult> {
     const owner = await trx
       .selectFrom('game_instances as i')
       .innerJoin('participations as p', 'p.id', 'i.participation_id')
@@ -396,7 +408,7 @@ export class Judge {
  * Exact and case-sensitive: any flag of a static challenge, the team's own one of a dynamic challenge. Compared
  * here, not in SQL: SQLite and PostgreSQL collations must not decide what "equal" means.
  */
-const isCorrect = (s: Row, context: BatchContext): boolean => {
+const isCorrect = (s: Pending, context: BatchContext): boolean => {
   if (s.type === 'DynamicContainer') return s.instance_flag === s.answer;
   if (s.type === 'DynamicAttachment') return s.flag_id !== null && s.attachment_flag === s.answer;
   return context.flags.get(s.challenge_id)?.includes(s.answer) ?? false;

@@ -1,10 +1,10 @@
 // Flag submission (§4.7): the synchronous checks, storing the submission for the judge, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
-import type { Kysely } from 'kysely';
-import { prepare } from '../db/prepared.ts';
+import { type Kysely, sql } from 'kysely';
+import { batched, inChunks, inSlices } from '../db/batched.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
-import { batched, inChunks } from './batched.ts';
+import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
 import type { DivisionService } from './divisions.ts';
 import type { Judge } from './judge.ts';
@@ -22,8 +22,11 @@ type NewSubmission = {
 };
 
 export class SubmissionService {
-  /** Everything the checks need, in one query: the game, the caller's participation, the challenge, the instance. */
-  readonly #context;
+  /**
+   * Everything the checks need: the game, the caller's participation, the challenge, the instance. One query for the
+   * submissions of one moment (a round trip on PostgreSQL).
+   */
+  readonly #context: (key: ContextKey) => Promise<ContextRow | undefined>;
   /** Submissions arriving together are stored in one transaction. */
   readonly #store: (row: NewSubmission) => Promise<number>;
 
@@ -33,33 +36,15 @@ export class SubmissionService {
     private readonly judge: Judge,
     private readonly now: () => number = Date.now,
   ) {
-    this.#context = prepare(db, { game: 0, user: '', challenge: 0 }, (db, p) =>
-      db
-        .selectFrom('games as g')
-        .leftJoin('participation_members as m', (join) =>
-          join.onRef('m.game_id', '=', 'g.id').on('m.user_id', '=', p.user),
-        )
-        .leftJoin('participations as p', 'p.id', 'm.participation_id')
-        .leftJoin('challenges as c', (join) =>
-          join.on('c.id', '=', p.challenge).onRef('c.game_id', '=', 'g.id').on('c.is_enabled', '=', 1),
-        )
-        .leftJoin('game_instances as i', (join) =>
-          join.onRef('i.participation_id', '=', 'p.id').onRef('i.challenge_id', '=', 'c.id'),
-        )
-        .select([
-          'g.start_time',
-          'g.end_time',
-          'g.practice_mode',
-          'p.id as participation_id',
-          'p.status',
-          'p.division_id',
-          'c.id as challenge_id',
-          'c.deadline_utc',
-          'c.submission_limit',
-          'i.id as instance_id',
-        ])
-        .where('g.id', '=', p.game),
-    );
+    this.#context = batched(async (keys: ContextKey[]) => {
+      const found = new Array<ContextRow | undefined>(keys.length);
+      let at = 0;
+      for (const chunk of inSlices(keys)) {
+        for (const row of await contextQuery(db, chunk, at).execute()) found[row.n] = row;
+        at += chunk.length;
+      }
+      return found;
+    });
     // Multi-row inserts, in a few fixed sizes, in one transaction: one commit, and few round trips on PostgreSQL.
     this.#store = batched((rows: NewSubmission[]) =>
       this.db.transaction().execute(async (trx) => {
@@ -80,10 +65,16 @@ export class SubmissionService {
   }
 
   /** Stores the flag as FlagSubmitted and queues it; answers the id to poll. */
-  async submit(userId: string, gameId: number, challengeId: number, flag: string): Promise<number> {
+  async submit(
+    caller: Pick<Caller, 'id' | 'userName'>,
+    gameId: number,
+    challengeId: number,
+    flag: string,
+  ): Promise<number> {
+    const userId = caller.id;
     if (flag.length === 0 || flag.length > maxFlagLength) throw new HttpError(400, 'Invalid flag');
     const now = this.now();
-    const [found] = (await this.#context.run({ game: gameId, user: userId, challenge: challengeId })).rows;
+    const found = await this.#context({ game: gameId, user: userId, challenge: challengeId });
     checkPlayContext(found, found?.status ? { status: found.status } : undefined, {
       denyAfterEnd: true,
       now,
@@ -109,7 +100,15 @@ export class SubmissionService {
       answer: flag,
       time: now,
     });
-    this.judge.enqueue(submissionId);
+    // Checked above: a participation, an enabled challenge and its instance were found.
+    this.judge.enqueue({
+      ...(ctx as Judged<typeof ctx>),
+      id: submissionId,
+      game_id: gameId,
+      answer: flag,
+      time: now,
+      user_name: caller.userName,
+    });
     return submissionId;
   }
 
@@ -127,6 +126,72 @@ export class SubmissionService {
     return row.status === 'CheatDetected' ? 'WrongAnswer' : row.status;
   }
 }
+
+interface ContextKey {
+  game: number;
+  user: string;
+  challenge: number;
+}
+
+/**
+ * The context of each key, tagged `n` with its place (from `first`); a key whose game does not exist has no row.
+ * The keys come as a VALUES list, cast where PostgreSQL could not tell their types.
+ */
+const contextQuery = (db: Kysely<Database>, keys: ContextKey[], first: number) => {
+  const values = keys.map(
+    (k, i) =>
+      sql`(cast(${first + i} as integer), cast(${k.game} as integer), ${k.user}, cast(${k.challenge} as integer))`,
+  );
+  return db
+    .selectFrom(
+      sql<{
+        column1: number;
+        column2: number;
+        column3: string;
+        column4: number;
+      }>`(values ${sql.join(values)})`.as('k'),
+    )
+    .innerJoin('games as g', 'g.id', 'k.column2')
+    .leftJoin('participation_members as m', (join) =>
+      join.onRef('m.game_id', '=', 'g.id').onRef('m.user_id', '=', 'k.column3'),
+    )
+    .leftJoin('participations as p', 'p.id', 'm.participation_id')
+    .leftJoin('challenges as c', (join) =>
+      join.onRef('c.id', '=', 'k.column4').onRef('c.game_id', '=', 'g.id').on('c.is_enabled', '=', 1),
+    )
+    .leftJoin('game_instances as i', (join) =>
+      join.onRef('i.participation_id', '=', 'p.id').onRef('i.challenge_id', '=', 'c.id'),
+    )
+    .leftJoin('teams as t', 't.id', 'p.team_id')
+    .leftJoin('flags as f', 'f.id', 'i.flag_id')
+    .select([
+      'k.column1 as n',
+      'g.start_time',
+      'g.end_time',
+      'g.practice_mode',
+      'p.id as participation_id',
+      'p.status',
+      'p.division_id',
+      't.name as team_name',
+      'c.id as challenge_id',
+      'c.title',
+      'c.type',
+      'c.deadline_utc',
+      'c.disable_blood_bonus',
+      'c.submission_limit',
+      'i.id as instance_id',
+      'i.flag as instance_flag',
+      'i.flag_id',
+      'f.flag as attachment_flag',
+    ]);
+};
+type ContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>['execute']>>[number];
+/** A context row once the checks passed: the participation, the team, the challenge and its instance are there. */
+type Judged<T> = {
+  [K in keyof T]: K extends 'team_name' | 'title' | 'type' | 'participation_id' | 'challenge_id'
+    ? NonNullable<T[K]>
+    : T[K];
+};
 
 /** What tells submissions apart: two with all of it equal are the same in every way but their ids. */
 const submissionKey = ['participation_id', 'challenge_id', 'user_id', 'answer', 'time'] as const;

@@ -1,5 +1,7 @@
 // Runtime-editable platform configuration (§4.15): three sections stored as JSON rows, defaults from the contract.
-// Read from the database on each use, so every server process sharing a database sees one configuration.
+// Read from the database on each use, so every server process sharing a database sees one configuration. Every flag
+// submission reads it (the payload key), so concurrent reads share one query, and the sections are only parsed again
+// when their stored text changed.
 
 import type { KeyObject } from 'node:crypto';
 import {
@@ -38,6 +40,14 @@ const withDefaults = <T>(schema: TObject, stored: unknown): T => {
   return (Value.Check(schema, value) ? value : Value.Create(schema)) as T;
 };
 
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
 export class ConfigStore {
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,22 +55,44 @@ export class ConfigStore {
   ) {}
 
   #key: [stored: string, key: KeyObject] | undefined;
+  /** The read in flight, which callers arriving meanwhile share. */
+  #reading: Promise<Map<string, string>> | undefined;
+  /** The sections last parsed, and the stored text they came from. */
+  #parsed: [stored: string, config: PlatformConfig] | undefined;
 
-  private async rows(): Promise<Map<string, unknown>> {
-    const rows = await this.db.selectFrom('config').select(['key', 'value']).execute();
-    return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
+  /** Each row's stored JSON text, by key. */
+  private rows(): Promise<Map<string, string>> {
+    this.#reading ??= this.db
+      .selectFrom('config')
+      .select(['key', 'value'])
+      .execute()
+      .then((rows) => new Map(rows.map((row) => [row.key, row.value])))
+      .finally(() => {
+        this.#reading = undefined;
+      });
+    return this.#reading;
   }
 
   async read(): Promise<PlatformConfig> {
     return this.sectionsOf(await this.rows());
   }
 
-  private sectionsOf(stored: Map<string, unknown>): PlatformConfig {
-    return {
-      accountPolicy: withDefaults(AccountPolicy, stored.get('accountPolicy')),
-      globalConfig: withDefaults(GlobalConfig, stored.get('globalConfig')),
-      containerPolicy: withDefaults(ContainerPolicy, stored.get('containerPolicy')),
-    };
+  /** Frozen, as callers share it. */
+  private sectionsOf(stored: Map<string, string>): PlatformConfig {
+    const text = JSON.stringify((Object.keys(sections) as SectionName[]).map((name) => stored.get(name)));
+    if (this.#parsed?.[0] !== text) {
+      const section = <T>(name: SectionName) => {
+        const raw = stored.get(name);
+        return deepFreeze(withDefaults<T>(sections[name], raw === undefined ? undefined : JSON.parse(raw)));
+      };
+      const config = {
+        accountPolicy: section<AccountPolicy>('accountPolicy'),
+        globalConfig: section<GlobalConfig>('globalConfig'),
+        containerPolicy: section<ContainerPolicy>('containerPolicy'),
+      };
+      this.#parsed = [text, Object.freeze(config)];
+    }
+    return this.#parsed[1];
   }
 
   /**
@@ -83,12 +115,15 @@ export class ConfigStore {
       }
       if (newKey) await this.write(trx, ENCRYPTION_KEY, generatePrivateKey());
     });
+    // A read begun before the commit must not answer whoever asks after it.
+    this.#reading = undefined;
   }
 
   /** Sets (or with nulls clears) the logo and favicon file hashes. */
   async setBranding(branding: Pick<GlobalConfig, 'logoHash' | 'faviconHash'>): Promise<void> {
     const { globalConfig } = await this.read();
     await this.write(this.db, 'globalConfig', { ...globalConfig, ...branding });
+    this.#reading = undefined;
   }
 
   private async write(db: Kysely<Database>, name: string, section: unknown): Promise<void> {
@@ -124,8 +159,9 @@ export class ConfigStore {
     return this.encryptionKeyOf(await this.rows());
   }
 
-  private encryptionKeyOf(stored: Map<string, unknown>): KeyObject | undefined {
-    const raw = stored.get(ENCRYPTION_KEY);
+  private encryptionKeyOf(stored: Map<string, string>): KeyObject | undefined {
+    const text = stored.get(ENCRYPTION_KEY);
+    const raw = text === undefined ? undefined : (JSON.parse(text) as unknown);
     if (typeof raw !== 'string' || !this.sectionsOf(stored).globalConfig.apiEncryption) return undefined;
     if (this.#key?.[0] !== raw) this.#key = [raw, loadPrivateKey(raw)];
     return this.#key[1];

@@ -3,7 +3,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import { prepare } from '../db/prepared.ts';
+import { batched, inSlices } from '../db/batched.ts';
 import type { Database } from '../db/schema.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -28,24 +28,43 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+interface SessionRow {
+  expires_at: number;
+  last_seen_at: number;
+  id: string;
+  user_name: string;
+  role: Role;
+}
+
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export class SessionStore {
-  /** Every API call resolves its session: prepared once rather than built each time. */
-  readonly #lookup;
+  /** Every API call resolves its session: the calls of one moment share a query (a round trip on PostgreSQL). */
+  readonly #lookup = batched(async (ids: string[]) => {
+    const found = new Map<string, SessionRow>();
+    for (const chunk of inSlices([...new Set(ids)])) {
+      const rows = await this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'sessions.id as session_id',
+          'sessions.expires_at',
+          'sessions.last_seen_at',
+          'users.id',
+          'users.user_name',
+          'users.role',
+        ])
+        .where('sessions.id', 'in', chunk)
+        .execute();
+      for (const row of rows) found.set(row.session_id, row);
+    }
+    return ids.map((id) => found.get(id));
+  });
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
-  ) {
-    this.#lookup = prepare(db, { id: '' }, (db, p) =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.expires_at', 'sessions.last_seen_at', 'users.id', 'users.user_name', 'users.role'])
-        .where('sessions.id', '=', p.id),
-    );
-  }
+  ) {}
 
   /** Opens a session for the user and answers the token for the cookie. */
   async start(userId: string, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
@@ -79,7 +98,7 @@ export class SessionStore {
   /** The caller behind a cookie token, or null when it names no live session. Records the visit (throttled). */
   async resolve(token: string, ip: string): Promise<ResolvedSession | null> {
     const sessionId = hashToken(token);
-    const [row] = (await this.#lookup.run({ id: sessionId })).rows;
+    const row = await this.#lookup(sessionId);
     if (!row) return null;
     const now = this.now();
     if (row.expires_at <= now) {

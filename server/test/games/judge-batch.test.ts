@@ -80,6 +80,59 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(bloods.map((b) => b.type)).toEqual(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
   }, 60_000);
 
+  it('judges at start what a previous run stored but never judged', async () => {
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const lamp = (
+      await c.ok(admin, 'POST', base, { title: 'Lamp', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${base}/${lamp}/flags`, [{ flag: 'flag{lamp}' }]);
+    await c.ok(admin, 'PUT', `${base}/${lamp}`, { isEnabled: true });
+    const db = t.connection.db;
+    // As a process that stopped between storing the submissions and judging them leaves them.
+    const stored = [];
+    const [ida, jon] = players as [Player, Player];
+    for (const [who, answer] of [
+      [ida, 'flag{lamp}'],
+      [jon, 'flag{dark}'],
+    ] as const) {
+      const { participation_id } = await db
+        .selectFrom('participation_members')
+        .select('participation_id')
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', who.id)
+        .executeTakeFirstOrThrow();
+      const row = { game_id: gameId, participation_id, challenge_id: lamp, user_id: who.id, answer };
+      stored.push(
+        await db
+          .insertInto('submissions')
+          .values({ ...row, time: Date.now(), status: 'FlagSubmitted' })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    const restarted = await t.reopen();
+    await restarted.ready();
+    const statusOf = async (id: number) => {
+      for (let i = 0; i < 500; i++) {
+        const row = await db
+          .selectFrom('submissions')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (row.status !== 'FlagSubmitted') return row.status;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('never judged');
+    };
+    expect(await Promise.all(stored.map((s) => statusOf(s.id)))).toEqual(['Accepted', 'WrongAnswer']);
+    const solves = await db
+      .selectFrom('solves')
+      .select('submission_id')
+      .where('challenge_id', '=', lamp)
+      .execute();
+    expect(solves).toEqual([{ submission_id: stored[0]?.id }]);
+  });
+
   it('sends the snapshot gzipped to clients that accept it, with the same ETag and content', async () => {
     const url = `/api/game/${gameId}/scoreboard`;
     const plain = await t.app.inject({ url });

@@ -1,5 +1,5 @@
-// Group commit: calls made while a batch is being written (or within one turn of the event loop) are written together
-// by the next run, so a burst of flag submissions costs one transaction instead of one each.
+// Calls made while a batch runs (or within one turn of the event loop) are run together by the next one: a burst of
+// flag submissions costs one transaction instead of one each (group commit), and one lookup instead of one each.
 
 /** `write` answers one result per item, in order. A failed batch is retried item by item: one bad item fails alone. */
 export const batched = <T, R>(write: (items: T[]) => Promise<R[]>): ((item: T) => Promise<R>) => {
@@ -51,4 +51,9 @@ export function* inChunks<T>(items: T[]): Generator<T[]> {
   for (const size of chunkSizes) {
     for (; items.length - at >= size; at += size) yield items.slice(at, at + size);
   }
+}
+
+/** Slices of at most `size`: one statement per slice, for lookups where that beats reusing a few statement texts. */
+export function* inSlices<T>(items: T[], size = 256): Generator<T[]> {
+  for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size);
 }
