@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Group, Paper, Select, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Paper, Select, Table, Text } from '@mantine/core';
 import type { ParticipationModel } from '@pennon/sdk';
 import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
-import { LoadError } from '../../../../../components/LoadError/index.ts';
+import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
 import classes from '../lib/Monitor.module.css';
@@ -58,118 +58,128 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
 
   return (
     <MonitorFrame gameId={gameId} active="CheatInfo">
-      {!data && error ? (
-        <LoadError error={error} retry={() => mutate()} title="monitor.cheat.load_failed" />
-      ) : !data ? (
-        <Skeleton height={240} radius="md" aria-busy />
-      ) : data.length === 0 ? (
-        <StatePanel
-          icon={IconShieldCheck}
-          color="teal"
-          title={t('monitor.cheat.empty.title')}
-          message={t('monitor.cheat.empty.message')}
-        />
-      ) : (
-        <>
-          <Group gap="sm" align="flex-end">
-            <Select
-              label={t('monitor.cheat.team')}
-              placeholder={t('monitor.submissions.all_teams')}
-              data={options.teams}
-              value={filter.team}
-              onChange={(value) => setFilter('team', value)}
-              searchable
-              clearable
-              w={{ base: '100%', xs: 240 }}
-            />
-            <Select
-              label={t('monitor.submissions.challenge')}
-              placeholder={t('monitor.cheat.all_challenges')}
-              data={options.challenges}
-              value={filter.challenge}
-              onChange={(value) => setFilter('challenge', value)}
-              searchable
-              clearable
-              w={{ base: '100%', xs: 240 }}
-            />
-          </Group>
-          {shown.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('monitor.cheat.none_filtered')}
-            </Text>
-          ) : (
-            <Paper withBorder radius="md">
-              <Table.ScrollContainer minWidth={720}>
-                <Table verticalSpacing="xs" highlightOnHover data-testid="cheats">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('monitor.submissions.time')}</Table.Th>
-                      <Table.Th>{t('monitor.cheat.submitter')}</Table.Th>
-                      <Table.Th aria-label={t('monitor.cheat.used_flag_of')} />
-                      <Table.Th>{t('monitor.cheat.owner')}</Table.Th>
-                      <Table.Th>{t('monitor.submissions.challenge')}</Table.Th>
-                      <Table.Th>{t('monitor.submissions.user')}</Table.Th>
-                      <Table.Th>{t('monitor.submissions.answer')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((report) => (
-                      <Table.Tr
-                        // Reports carry no id; one submission makes at most one report.
-                        key={`${report.submission.time}-${report.submitTeam.id}-${report.ownedTeam.id}-${report.submission.challenge}`}
-                        data-testid="cheat-row"
-                      >
-                        <Table.Td className={classes.nowrap}>
-                          <Text
-                            size="sm"
-                            component="time"
-                            dateTime={new Date(report.submission.time).toISOString()}
-                          >
-                            {timeFormat.format(report.submission.time)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <TeamLink gameId={gameId} participation={report.submitTeam} />
-                        </Table.Td>
-                        <Table.Td>
-                          <IconArrowRight size={16} aria-label={t('monitor.cheat.used_flag_of')} role="img" />
-                        </Table.Td>
-                        <Table.Td>
-                          <TeamLink gameId={gameId} participation={report.ownedTeam} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Anchor
-                            component="button"
-                            type="button"
-                            size="sm"
-                            onClick={() => setFilter('challenge', report.submission.challenge)}
-                            aria-label={t('monitor.cheat.filter_challenge', {
-                              challenge: report.submission.challenge,
-                            })}
-                            style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                          >
-                            {report.submission.challenge}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {report.submission.user}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={280}>
-                          <Text size="sm" className={classes.answer}>
-                            {report.submission.answer}
-                          </Text>
-                        </Table.Td>
+      <LoadStates
+        data={data}
+        error={error}
+        retry={() => mutate()}
+        errorTitle="monitor.cheat.load_failed"
+        loading={240}
+        isEmpty={(reports) => reports.length === 0}
+        empty={
+          <StatePanel
+            icon={IconShieldCheck}
+            color="teal"
+            title={t('monitor.cheat.empty.title')}
+            message={t('monitor.cheat.empty.message')}
+          />
+        }
+      >
+        {() => (
+          <>
+            <Group gap="sm" align="flex-end">
+              <Select
+                label={t('monitor.cheat.team')}
+                placeholder={t('monitor.submissions.all_teams')}
+                data={options.teams}
+                value={filter.team}
+                onChange={(value) => setFilter('team', value)}
+                searchable
+                clearable
+                w={{ base: '100%', xs: 240 }}
+              />
+              <Select
+                label={t('monitor.submissions.challenge')}
+                placeholder={t('monitor.cheat.all_challenges')}
+                data={options.challenges}
+                value={filter.challenge}
+                onChange={(value) => setFilter('challenge', value)}
+                searchable
+                clearable
+                w={{ base: '100%', xs: 240 }}
+              />
+            </Group>
+            {shown.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {t('monitor.cheat.none_filtered')}
+              </Text>
+            ) : (
+              <Paper withBorder radius="md">
+                <Table.ScrollContainer minWidth={720}>
+                  <Table verticalSpacing="xs" highlightOnHover data-testid="cheats">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('monitor.submissions.time')}</Table.Th>
+                        <Table.Th>{t('monitor.cheat.submitter')}</Table.Th>
+                        <Table.Th aria-label={t('monitor.cheat.used_flag_of')} />
+                        <Table.Th>{t('monitor.cheat.owner')}</Table.Th>
+                        <Table.Th>{t('monitor.submissions.challenge')}</Table.Th>
+                        <Table.Th>{t('monitor.submissions.user')}</Table.Th>
+                        <Table.Th>{t('monitor.submissions.answer')}</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
-          )}
-        </>
-      )}
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {shown.map((report) => (
+                        <Table.Tr
+                          // Reports carry no id; one submission makes at most one report.
+                          key={`${report.submission.time}-${report.submitTeam.id}-${report.ownedTeam.id}-${report.submission.challenge}`}
+                          data-testid="cheat-row"
+                        >
+                          <Table.Td className={classes.nowrap}>
+                            <Text
+                              size="sm"
+                              component="time"
+                              dateTime={new Date(report.submission.time).toISOString()}
+                            >
+                              {timeFormat.format(report.submission.time)}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td>
+                            <TeamLink gameId={gameId} participation={report.submitTeam} />
+                          </Table.Td>
+                          <Table.Td>
+                            <IconArrowRight
+                              size={16}
+                              aria-label={t('monitor.cheat.used_flag_of')}
+                              role="img"
+                            />
+                          </Table.Td>
+                          <Table.Td>
+                            <TeamLink gameId={gameId} participation={report.ownedTeam} />
+                          </Table.Td>
+                          <Table.Td>
+                            <Anchor
+                              component="button"
+                              type="button"
+                              size="sm"
+                              onClick={() => setFilter('challenge', report.submission.challenge)}
+                              aria-label={t('monitor.cheat.filter_challenge', {
+                                challenge: report.submission.challenge,
+                              })}
+                              style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                            >
+                              {report.submission.challenge}
+                            </Anchor>
+                          </Table.Td>
+                          <Table.Td>
+                            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                              {report.submission.user}
+                            </Text>
+                          </Table.Td>
+                          <Table.Td maw={280}>
+                            <Text size="sm" className={classes.answer}>
+                              {report.submission.answer}
+                            </Text>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Paper>
+            )}
+          </>
+        )}
+      </LoadStates>
     </MonitorFrame>
   );
 }

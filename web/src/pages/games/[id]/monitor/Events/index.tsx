@@ -15,7 +15,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
-import { LoadError } from '../../../../../components/LoadError/index.ts';
+import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { RelativeTime } from '../../../../../components/RelativeTime/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { eventKey } from '../lib/keys.ts';
@@ -78,76 +78,84 @@ function MonitorEvents({ gameId }: { gameId: number }) {
         />
         <LiveStatus state={live} />
       </Group>
-      {!data && error ? (
-        <LoadError error={error} retry={() => mutate()} title="monitor.events.load_failed" />
-      ) : !data ? (
-        <Stack gap="xs" aria-busy>
-          {[0, 1, 2, 3, 4].map((index) => (
-            <Skeleton key={index} height={56} radius="md" />
-          ))}
-        </Stack>
-      ) : rows.length === 0 ? (
-        <StatePanel
-          icon={IconListDetails}
-          color="gray"
-          title={t('monitor.events.empty.title')}
-          message={t('monitor.events.empty.message')}
-        />
-      ) : (
-        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={isLoading}>
-          {rows.map(({ key, item, fresh }) => {
-            const { icon: TypeIcon } = LOOKS[item.type];
-            const answer = eventAnswer(item);
-            return (
-              <Paper
-                key={key}
-                component="li"
-                withBorder
-                radius="md"
-                px="md"
-                py="xs"
-                className={fresh ? classes.fresh : undefined}
-                data-testid="monitor-event"
-                data-type={item.type}
-                data-fresh={fresh || undefined}
-              >
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  <ThemeIcon variant="light" color={colorOf(item)} radius="xl" size="lg">
-                    <TypeIcon size={18} aria-label={t(EVENT_TYPE_KEYS[item.type])} role="img" />
-                  </ThemeIcon>
-                  <Stack gap={2} miw={0} style={{ flex: 1 }}>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {eventSentence(item, t)}
-                    </Text>
-                    {answer !== undefined && (
-                      <Code
-                        className={classes.answer}
-                        aria-label={t('monitor.submissions.answer')}
-                        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
-                      >
-                        {answer}
-                      </Code>
-                    )}
-                    <Group gap={6} c="dimmed">
-                      <RelativeTime time={item.time} size="xs" />
-                      {item.user && (
-                        <>
-                          <Text size="xs" aria-hidden>
-                            ·
-                          </Text>
-                          <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                            {item.user}
-                          </Text>
-                        </>
+      <LoadStates
+        data={data}
+        error={error}
+        retry={() => mutate()}
+        errorTitle="monitor.events.load_failed"
+        loading={
+          <Stack gap="xs" aria-busy>
+            {[0, 1, 2, 3, 4].map((index) => (
+              <Skeleton key={index} height={56} radius="md" />
+            ))}
+          </Stack>
+        }
+        isEmpty={() => rows.length === 0}
+        empty={
+          <StatePanel
+            icon={IconListDetails}
+            color="gray"
+            title={t('monitor.events.empty.title')}
+            message={t('monitor.events.empty.message')}
+          />
+        }
+      >
+        {() => (
+          <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-busy={isLoading}>
+            {rows.map(({ key, item, fresh }) => {
+              const { icon: TypeIcon } = LOOKS[item.type];
+              const answer = eventAnswer(item);
+              return (
+                <Paper
+                  key={key}
+                  component="li"
+                  withBorder
+                  radius="md"
+                  px="md"
+                  py="xs"
+                  className={fresh ? classes.fresh : undefined}
+                  data-testid="monitor-event"
+                  data-type={item.type}
+                  data-fresh={fresh || undefined}
+                >
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <ThemeIcon variant="light" color={colorOf(item)} radius="xl" size="lg">
+                      <TypeIcon size={18} aria-label={t(EVENT_TYPE_KEYS[item.type])} role="img" />
+                    </ThemeIcon>
+                    <Stack gap={2} miw={0} style={{ flex: 1 }}>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {eventSentence(item, t)}
+                      </Text>
+                      {answer !== undefined && (
+                        <Code
+                          className={classes.answer}
+                          aria-label={t('monitor.submissions.answer')}
+                          style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+                        >
+                          {answer}
+                        </Code>
                       )}
-                    </Group>
-                  </Stack>
-                </Group>
-              </Paper>
-            );
-          })}
-        </Stack>
-      )}
+                      <Group gap={6} c="dimmed">
+                        <RelativeTime time={item.time} size="xs" />
+                        {item.user && (
+                          <>
+                            <Text size="xs" aria-hidden>
+                              ·
+                            </Text>
+                            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                              {item.user}
+                            </Text>
+                          </>
+                        )}
+                      </Group>
+                    </Stack>
+                  </Group>
+                </Paper>
+              );
+            })}
+          </Stack>
+        )}
+      </LoadStates>
       {data && (page > 0 || data.length === EVENTS_PAGE_SIZE) && (
         <Group justify="center" gap="sm">
           <Button

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  Paper,
-  Select,
-  Skeleton,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Pagination, Paper, Select, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AnswerResult, Submission } from '@pennon/sdk';
 import { IconDownload, IconSend } from '@tabler/icons-react';
@@ -17,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
-import { LoadError } from '../../../../../components/LoadError/index.ts';
+import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { downloadWithNotice } from '../../../../../utils/download.ts';
 import { pageOf } from '../../../lib/logic.ts';
@@ -119,79 +108,85 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
         </Group>
         <LiveStatus state={live} />
       </Group>
-      {!data && error ? (
-        <LoadError error={error} retry={() => mutate()} title="monitor.submissions.load_failed" />
-      ) : !data ? (
-        <Skeleton height={320} radius="md" aria-busy />
-      ) : shown.length === 0 ? (
-        <StatePanel
-          icon={IconSend}
-          color="gray"
-          title={t('monitor.submissions.empty.title')}
-          message={t(
-            filter.outcome || filter.team
-              ? 'monitor.submissions.empty.filtered'
-              : 'monitor.submissions.empty.message',
-          )}
-        />
-      ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="xs" highlightOnHover data-testid="submissions">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('monitor.submissions.time')}</Table.Th>
-                  <Table.Th>{t('monitor.submissions.team')}</Table.Th>
-                  <Table.Th>{t('monitor.submissions.user')}</Table.Th>
-                  <Table.Th>{t('monitor.submissions.challenge')}</Table.Th>
-                  <Table.Th>{t('monitor.submissions.answer')}</Table.Th>
-                  <Table.Th>{t('monitor.submissions.outcome')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {pageOf(shown, current, SUBMISSIONS_PAGE_SIZE).map(({ key, item, fresh }) => (
-                  <Table.Tr
-                    key={key}
-                    className={fresh ? classes.fresh : undefined}
-                    data-testid="submission-row"
-                    data-status={item.status}
-                    data-fresh={fresh || undefined}
-                  >
-                    <Table.Td className={classes.nowrap}>
-                      <Text size="sm" component="time" dateTime={new Date(item.time).toISOString()}>
-                        {timeFormat.format(item.time)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {item.team}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {item.user}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {item.challenge}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" className={classes.answer}>
-                        {item.answer}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <OutcomeBadge status={item.status} />
-                    </Table.Td>
+      <LoadStates
+        data={data}
+        error={error}
+        retry={() => mutate()}
+        errorTitle="monitor.submissions.load_failed"
+        loading={320}
+        isEmpty={() => shown.length === 0}
+        empty={
+          <StatePanel
+            icon={IconSend}
+            color="gray"
+            title={t('monitor.submissions.empty.title')}
+            message={t(
+              filter.outcome || filter.team
+                ? 'monitor.submissions.empty.filtered'
+                : 'monitor.submissions.empty.message',
+            )}
+          />
+        }
+      >
+        {() => (
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="xs" highlightOnHover data-testid="submissions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('monitor.submissions.time')}</Table.Th>
+                    <Table.Th>{t('monitor.submissions.team')}</Table.Th>
+                    <Table.Th>{t('monitor.submissions.user')}</Table.Th>
+                    <Table.Th>{t('monitor.submissions.challenge')}</Table.Th>
+                    <Table.Th>{t('monitor.submissions.answer')}</Table.Th>
+                    <Table.Th>{t('monitor.submissions.outcome')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {pageOf(shown, current, SUBMISSIONS_PAGE_SIZE).map(({ key, item, fresh }) => (
+                    <Table.Tr
+                      key={key}
+                      className={fresh ? classes.fresh : undefined}
+                      data-testid="submission-row"
+                      data-status={item.status}
+                      data-fresh={fresh || undefined}
+                    >
+                      <Table.Td className={classes.nowrap}>
+                        <Text size="sm" component="time" dateTime={new Date(item.time).toISOString()}>
+                          {timeFormat.format(item.time)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {item.team}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {item.user}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {item.challenge}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td maw={320}>
+                        <Text size="sm" className={classes.answer}>
+                          {item.answer}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <OutcomeBadge status={item.status} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </LoadStates>
       {pages > 1 && (
         <Center>
           <Pagination

@@ -1,11 +1,11 @@
-import { Grid, Paper, Skeleton, Text, Title } from '@mantine/core';
+import { Grid, Paper, Text, Title } from '@mantine/core';
 import { IconNetworkOff, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
-import { LoadError } from '../../../../../components/LoadError/index.ts';
+import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { categoryStyle } from '../../../lib/categories.tsx';
 import { MonitorFrame } from '../lib/MonitorFrame.tsx';
@@ -60,108 +60,111 @@ function MonitorTraffic({ gameId }: { gameId: number }) {
       { replace: true },
     );
 
-  let body: ReactNode;
-  if (!challenges.data && challenges.error) {
-    body = (
-      <LoadError
-        error={challenges.error}
-        retry={() => challenges.mutate()}
-        title="monitor.traffic.load_failed"
-      />
-    );
-  } else if (!challenges.data) {
-    body = <Skeleton height={200} radius="md" aria-busy />;
-  } else if (challenges.data.length === 0) {
-    body = (
-      <StatePanel
-        icon={IconNetworkOff}
-        color="gray"
-        title={t('monitor.traffic.empty.title')}
-        message={t('monitor.traffic.empty.message')}
-      />
-    );
-  } else {
-    body = (
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Column title={t('monitor.traffic.challenges')}>
-            <PickList
-              label={t('monitor.traffic.challenges')}
-              chosen={challengeId}
-              onChoose={(id) => choose(id)}
-              items={challenges.data.map((item) => {
-                const { icon: CategoryIcon, color } = categoryStyle(item.category);
-                return {
-                  id: item.id,
-                  label: item.title,
-                  description: item.category,
-                  icon: <CategoryIcon size={18} color={`var(--mantine-color-${color}-6)`} />,
-                  count: item.count,
-                  countLabel: t('monitor.traffic.team_count', { count: item.count }),
-                };
-              })}
-            />
-          </Column>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 3 }}>
-          <Column title={t('monitor.traffic.teams')}>
-            {challengeId === null ? (
-              <Text size="sm" c="dimmed">
-                {t('monitor.traffic.pick_challenge')}
-              </Text>
-            ) : !teams.data && teams.error ? (
-              <LoadError
-                error={teams.error}
-                retry={() => teams.mutate()}
-                title="monitor.traffic.load_failed"
-              />
-            ) : !teams.data ? (
-              <Skeleton height={120} aria-busy />
-            ) : teams.data.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                {t('monitor.traffic.no_teams')}
-              </Text>
-            ) : (
+  const body = (
+    <LoadStates
+      data={challenges.data}
+      error={challenges.error}
+      retry={() => challenges.mutate()}
+      errorTitle="monitor.traffic.load_failed"
+      loading={200}
+      isEmpty={(list) => list.length === 0}
+      empty={
+        <StatePanel
+          icon={IconNetworkOff}
+          color="gray"
+          title={t('monitor.traffic.empty.title')}
+          message={t('monitor.traffic.empty.message')}
+        />
+      }
+    >
+      {(list) => (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Column title={t('monitor.traffic.challenges')}>
               <PickList
-                label={t('monitor.traffic.teams')}
-                chosen={partId}
-                onChoose={(id) => choose(challengeId, id)}
-                items={teams.data.map((item) => ({
-                  id: item.id,
-                  label: item.name ?? '',
-                  description: item.division,
-                  icon: <IconUsersGroup size={18} />,
-                  count: item.count,
-                  countLabel: t('monitor.traffic.file_count', { count: item.count }),
-                }))}
+                label={t('monitor.traffic.challenges')}
+                chosen={challengeId}
+                onChoose={(id) => choose(id)}
+                items={list.map((item) => {
+                  const { icon: CategoryIcon, color } = categoryStyle(item.category);
+                  return {
+                    id: item.id,
+                    label: item.title,
+                    description: item.category,
+                    icon: <CategoryIcon size={18} color={`var(--mantine-color-${color}-6)`} />,
+                    count: item.count,
+                    countLabel: t('monitor.traffic.team_count', { count: item.count }),
+                  };
+                })}
               />
-            )}
-          </Column>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Column
-            title={
-              partId === null ? t('monitor.traffic.files') : t('monitor.traffic.files_of', { team: teamName })
-            }
-          >
-            {challengeId === null || partId === null ? (
-              <Text size="sm" c="dimmed">
-                {t('monitor.traffic.pick_team')}
-              </Text>
-            ) : (
-              <CaptureFiles
-                challengeId={challengeId}
-                partId={partId}
-                teamName={teamName}
-                changed={() => Promise.all([teams.mutate(), challenges.mutate()])}
-                emptied={() => choose(challengeId)}
-              />
-            )}
-          </Column>
-        </Grid.Col>
-      </Grid>
-    );
-  }
+            </Column>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 3 }}>
+            <Column title={t('monitor.traffic.teams')}>
+              {challengeId === null ? (
+                <Text size="sm" c="dimmed">
+                  {t('monitor.traffic.pick_challenge')}
+                </Text>
+              ) : (
+                <LoadStates
+                  data={teams.data}
+                  error={teams.error}
+                  retry={() => teams.mutate()}
+                  errorTitle="monitor.traffic.load_failed"
+                  loading={120}
+                  isEmpty={(found) => found.length === 0}
+                  empty={
+                    <Text size="sm" c="dimmed">
+                      {t('monitor.traffic.no_teams')}
+                    </Text>
+                  }
+                >
+                  {(found) => (
+                    <PickList
+                      label={t('monitor.traffic.teams')}
+                      chosen={partId}
+                      onChoose={(id) => choose(challengeId, id)}
+                      items={found.map((item) => ({
+                        id: item.id,
+                        label: item.name ?? '',
+                        description: item.division,
+                        icon: <IconUsersGroup size={18} />,
+                        count: item.count,
+                        countLabel: t('monitor.traffic.file_count', { count: item.count }),
+                      }))}
+                    />
+                  )}
+                </LoadStates>
+              )}
+            </Column>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Column
+              title={
+                partId === null
+                  ? t('monitor.traffic.files')
+                  : t('monitor.traffic.files_of', { team: teamName })
+              }
+            >
+              {challengeId === null || partId === null ? (
+                <Text size="sm" c="dimmed">
+                  {t('monitor.traffic.pick_team')}
+                </Text>
+              ) : (
+                <CaptureFiles
+                  challengeId={challengeId}
+                  partId={partId}
+                  teamName={teamName}
+                  changed={() => Promise.all([teams.mutate(), challenges.mutate()])}
+                  emptied={() => choose(challengeId)}
+                />
+              )}
+            </Column>
+          </Grid.Col>
+        </Grid>
+      )}
+    </LoadStates>
+  );
 
   return (
     <MonitorFrame gameId={gameId} active="Traffic">

@@ -1,0 +1,1 @@
+export { LoadStates, type LoadStatesProps } from './LoadStates.tsx';
