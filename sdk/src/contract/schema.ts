@@ -5,6 +5,9 @@ import Type, { type Static, type TSchema } from 'typebox';
 export const StringEnum = <const V extends string[]>(title: string, values: readonly [...V]) =>
   Type.Enum(values, { title });
 
+/** A record id: GZ::CTF's ids are 32-bit, and PostgreSQL refuses a larger one in an `integer` column. */
+export const Id = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });
+
 /** `DateTimeOffset` on output: integer Unix milliseconds. */
 export const Timestamp = Type.Integer({ description: 'Unix time in milliseconds' });
 

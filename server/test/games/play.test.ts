@@ -108,6 +108,15 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
     await expectError(await as(null, 'POST', `/api/game/${game.id}`, { teamId: alpha }), 401);
   });
 
+  it('refuses ids beyond 32 bits with a clear 400, on either database', async () => {
+    const huge = 2 ** 31;
+    expect(await expectError(await as(null, 'GET', `/api/game/${huge}`), 400)).toMatch(/id/);
+    expect(await expectError(await join(ann, game.id, { teamId: huge }), 400)).toMatch(/teamId/);
+    const flag = { flag: 'flag{x}' };
+    await expectError(await as(ann, 'POST', `/api/game/${game.id}/challenges/${huge}`, flag), 400);
+    await expectError(await c.call(admin, 'GET', `/api/edit/games/${game.id}/challenges/${huge}`), 400);
+  });
+
   it('accepts at once into a division without review; the team sees only what its division may view', async () => {
     // The division's (empty) code replaces the game's.
     expect((await join(ben, game.id, { teamId: beta, divisionId: ids.open })).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 // Models of the admin group (§2.2): users, teams, participations, logs, writeups and instances.
 import Type, { type Static } from 'typebox';
 import { ChallengeCategory, LogLevel, ParticipationStatus, Role, TaskStatus } from '../enums.ts';
-import { Guid, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
+import { Guid, Id, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 import { Email, Phone, UserName } from './account.ts';
 import { TeamInfoModel, TeamModel } from './team.ts';
 
@@ -55,7 +55,7 @@ export const ParticipationEditModel = Type.Object(
   {
     status: OptionalNullable(ParticipationStatus),
     /** Missing or null clears the division; an unknown id is ignored. */
-    divisionId: OptionalNullable(Type.Integer()),
+    divisionId: OptionalNullable(Id),
   },
   { title: 'ParticipationEditModel' },
 );

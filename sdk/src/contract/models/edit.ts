@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { GamePermission } from '../enum-values.ts';
 import { ChallengeCategory, ChallengeType, FileType, GamePermissionFlags, NetworkMode } from '../enums.ts';
-import { Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
+import { Id, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
 import { ContainerInfoModel, DivisionChallengeConfig } from './game.ts';
 
 /** Division permissions on input: missing means All. */
@@ -108,7 +108,7 @@ export type GameNoticeModel = Static<typeof GameNoticeModel>;
 
 /** A per-challenge override: it replaces the division default for that challenge. */
 export const DivisionChallengeConfigInput = Type.Object(
-  { challengeId: Type.Integer(), permissions: Type.Optional(PermissionsInput) },
+  { challengeId: Id, permissions: Type.Optional(PermissionsInput) },
   { title: 'DivisionChallengeConfigInput' },
 );
 export type DivisionChallengeConfigInput = Static<typeof DivisionChallengeConfigInput>;

@@ -12,7 +12,7 @@ import {
   ParticipationStatus,
   SubmissionType,
 } from '../enums.ts';
-import { Guid, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
+import { Guid, Id, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 import { ProfileUserInfoModel } from './account.ts';
 import { TeamModel } from './team.ts';
 
@@ -87,9 +87,9 @@ export type GameJoinCheckInfoModel = Static<typeof GameJoinCheckInfoModel>;
 
 export const GameJoinModel = Type.Object(
   {
-    teamId: Type.Integer(),
+    teamId: Id,
     /** Required when any division of the game grants JoinGame. */
-    divisionId: OptionalNullable(Type.Integer()),
+    divisionId: OptionalNullable(Id),
     /** The chosen division's code if a division is given, else the game's code. */
     inviteCode: OptionalNullable(Type.String()),
   },

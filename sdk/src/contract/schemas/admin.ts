@@ -16,9 +16,9 @@ import { LocalFile } from '../models/assets.ts';
 import { ConfigEditModel } from '../models/info.ts';
 import { TeamInfoModel } from '../models/team.ts';
 import type { EndpointSchemas } from '../route.ts';
-import { ArrayResponse, Guid, Paging } from '../schema.ts';
+import { ArrayResponse, Guid, Id, Paging } from '../schema.ts';
 
-const byId = Type.Object({ id: Type.Integer() });
+const byId = Type.Object({ id: Id });
 const byUser = Type.Object({ userid: Guid });
 const search = Type.Object({ hint: Type.String() });
 

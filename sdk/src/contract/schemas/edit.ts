@@ -19,14 +19,14 @@ import {
 import { ContainerInfoModel, GameNotice } from '../models/game.ts';
 import { PostDetailModel } from '../models/info.ts';
 import type { EndpointSchemas } from '../route.ts';
-import { ArrayResponse, Paging } from '../schema.ts';
+import { ArrayResponse, Id, Paging } from '../schema.ts';
 
 const byPost = Type.Object({ id: Type.String() });
-const byGame = Type.Object({ id: Type.Integer() });
-const byNotice = Type.Object({ id: Type.Integer(), noticeId: Type.Integer() });
-const byDivision = Type.Object({ id: Type.Integer(), divisionId: Type.Integer() });
-const byChallenge = Type.Object({ id: Type.Integer(), cId: Type.Integer() });
-const byFlag = Type.Object({ id: Type.Integer(), cId: Type.Integer(), fId: Type.Integer() });
+const byGame = Type.Object({ id: Id });
+const byNotice = Type.Object({ id: Id, noticeId: Id });
+const byDivision = Type.Object({ id: Id, divisionId: Id });
+const byChallenge = Type.Object({ id: Id, cId: Id });
+const byFlag = Type.Object({ id: Id, cId: Id, fId: Id });
 
 export const edit = {
   // ---- Posts ----

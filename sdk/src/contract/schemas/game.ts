@@ -24,14 +24,14 @@ import {
   TeamTrafficModel,
 } from '../models/game.ts';
 import type { EndpointSchemas } from '../route.ts';
-import { ArrayResponse, Paging } from '../schema.ts';
+import { ArrayResponse, Id, Paging } from '../schema.ts';
 
-const byGame = Type.Object({ id: Type.Integer() });
-const byChallenge = Type.Object({ id: Type.Integer(), challengeId: Type.Integer() });
-const byCapture = Type.Object({ challengeId: Type.Integer(), partId: Type.Integer() });
+const byGame = Type.Object({ id: Id });
+const byChallenge = Type.Object({ id: Id, challengeId: Id });
+const byCapture = Type.Object({ challengeId: Id, partId: Id });
 const byCaptureFile = Type.Object({
-  challengeId: Type.Integer(),
-  partId: Type.Integer(),
+  challengeId: Id,
+  partId: Id,
   filename: Type.String(),
 });
 
@@ -134,7 +134,7 @@ export const game = {
   },
   submissionStatus: {
     summary: "The verdict on one of the caller's submissions (FlagSubmitted until judged)",
-    params: Type.Object({ id: Type.Integer(), challengeId: Type.Integer(), submitId: Type.Integer() }),
+    params: Type.Object({ id: Id, challengeId: Id, submitId: Id }),
     response: AnswerResult,
   },
   writeup: {
@@ -169,7 +169,7 @@ export const game = {
   },
   captureTeams: {
     summary: 'The participations with captured traffic for a challenge',
-    params: Type.Object({ challengeId: Type.Integer() }),
+    params: Type.Object({ challengeId: Id }),
     response: Type.Array(TeamTrafficModel),
   },
   captureFiles: {

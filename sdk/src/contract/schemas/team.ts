@@ -8,9 +8,9 @@ import {
   TeamUpdateModel,
 } from '../models/team.ts';
 import type { EndpointSchemas } from '../route.ts';
-import { Guid } from '../schema.ts';
+import { Guid, Id } from '../schema.ts';
 
-const byId = Type.Object({ id: Type.Integer() });
+const byId = Type.Object({ id: Id });
 
 export const team = {
   get: {
@@ -51,7 +51,7 @@ export const team = {
   },
   kick: {
     summary: 'Remove a member and their game registrations for this team (captain only)',
-    params: Type.Object({ id: Type.Integer(), userId: Guid }),
+    params: Type.Object({ id: Id, userId: Guid }),
     response: TeamInfoModel,
   },
   accept: {
