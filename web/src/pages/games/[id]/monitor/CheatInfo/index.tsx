@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Group, Paper, Select, Table, Text } from '@mantine/core';
+import { Anchor, Avatar, Group, Table, Text } from '@mantine/core';
 import type { ParticipationModel } from '@pennon/sdk';
 import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -9,9 +9,11 @@ import { client } from '../../../../../api/client.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
+import { FilterSelect } from '../lib/FilterSelect.tsx';
 import classes from '../lib/Monitor.module.css';
 import { MonitorFrame } from '../lib/MonitorFrame.tsx';
 import { monitorPage } from '../lib/MonitorGuard.tsx';
+import { MonitorTable } from '../lib/MonitorTable.tsx';
 import { useQueryParams } from '../lib/useQueryParams.ts';
 import { cheatFilterFromParams, cheatOptions, filterCheats } from './filters.ts';
 
@@ -77,25 +79,19 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
         {() => (
           <>
             <Group gap="sm" align="flex-end">
-              <Select
+              <FilterSelect
                 label={t('monitor.cheat.team')}
                 placeholder={t('monitor.submissions.all_teams')}
                 data={options.teams}
                 value={filter.team}
                 onChange={(value) => setFilter('team', value)}
-                searchable
-                clearable
-                w={{ base: '100%', xs: 240 }}
               />
-              <Select
+              <FilterSelect
                 label={t('monitor.submissions.challenge')}
                 placeholder={t('monitor.cheat.all_challenges')}
                 data={options.challenges}
                 value={filter.challenge}
                 onChange={(value) => setFilter('challenge', value)}
-                searchable
-                clearable
-                w={{ base: '100%', xs: 240 }}
               />
             </Group>
             {shown.length === 0 ? (
@@ -103,79 +99,70 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
                 {t('monitor.cheat.none_filtered')}
               </Text>
             ) : (
-              <Paper withBorder radius="md">
-                <Table.ScrollContainer minWidth={720}>
-                  <Table verticalSpacing="xs" highlightOnHover data-testid="cheats">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('monitor.submissions.time')}</Table.Th>
-                        <Table.Th>{t('monitor.cheat.submitter')}</Table.Th>
-                        <Table.Th aria-label={t('monitor.cheat.used_flag_of')} />
-                        <Table.Th>{t('monitor.cheat.owner')}</Table.Th>
-                        <Table.Th>{t('monitor.submissions.challenge')}</Table.Th>
-                        <Table.Th>{t('monitor.submissions.user')}</Table.Th>
-                        <Table.Th>{t('monitor.submissions.answer')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {shown.map((report) => (
-                        <Table.Tr
-                          // Reports carry no id; one submission makes at most one report.
-                          key={`${report.submission.time}-${report.submitTeam.id}-${report.ownedTeam.id}-${report.submission.challenge}`}
-                          data-testid="cheat-row"
-                        >
-                          <Table.Td className={classes.nowrap}>
-                            <Text
-                              size="sm"
-                              component="time"
-                              dateTime={new Date(report.submission.time).toISOString()}
-                            >
-                              {timeFormat.format(report.submission.time)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <TeamLink gameId={gameId} participation={report.submitTeam} />
-                          </Table.Td>
-                          <Table.Td>
-                            <IconArrowRight
-                              size={16}
-                              aria-label={t('monitor.cheat.used_flag_of')}
-                              role="img"
-                            />
-                          </Table.Td>
-                          <Table.Td>
-                            <TeamLink gameId={gameId} participation={report.ownedTeam} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Anchor
-                              component="button"
-                              type="button"
-                              size="sm"
-                              onClick={() => setFilter('challenge', report.submission.challenge)}
-                              aria-label={t('monitor.cheat.filter_challenge', {
-                                challenge: report.submission.challenge,
-                              })}
-                              style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                            >
-                              {report.submission.challenge}
-                            </Anchor>
-                          </Table.Td>
-                          <Table.Td>
-                            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                              {report.submission.user}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td maw={280}>
-                            <Text size="sm" className={classes.answer}>
-                              {report.submission.answer}
-                            </Text>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Paper>
+              <MonitorTable
+                minWidth={720}
+                testId="cheats"
+                columns={[
+                  t('monitor.submissions.time'),
+                  t('monitor.cheat.submitter'),
+                  { ariaLabel: t('monitor.cheat.used_flag_of') },
+                  t('monitor.cheat.owner'),
+                  t('monitor.submissions.challenge'),
+                  t('monitor.submissions.user'),
+                  t('monitor.submissions.answer'),
+                ]}
+              >
+                {shown.map((report) => (
+                  <Table.Tr
+                    // Reports carry no id; one submission makes at most one report.
+                    key={`${report.submission.time}-${report.submitTeam.id}-${report.ownedTeam.id}-${report.submission.challenge}`}
+                    data-testid="cheat-row"
+                  >
+                    <Table.Td className={classes.nowrap}>
+                      <Text
+                        size="sm"
+                        component="time"
+                        dateTime={new Date(report.submission.time).toISOString()}
+                      >
+                        {timeFormat.format(report.submission.time)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <TeamLink gameId={gameId} participation={report.submitTeam} />
+                    </Table.Td>
+                    <Table.Td>
+                      <IconArrowRight size={16} aria-label={t('monitor.cheat.used_flag_of')} role="img" />
+                    </Table.Td>
+                    <Table.Td>
+                      <TeamLink gameId={gameId} participation={report.ownedTeam} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        size="sm"
+                        onClick={() => setFilter('challenge', report.submission.challenge)}
+                        aria-label={t('monitor.cheat.filter_challenge', {
+                          challenge: report.submission.challenge,
+                        })}
+                        style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                      >
+                        {report.submission.challenge}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {report.submission.user}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td maw={280}>
+                      <Text size="sm" className={classes.answer}>
+                        {report.submission.answer}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </MonitorTable>
             )}
           </>
         )}

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Pagination, Select, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AnswerResult, Submission } from '@pennon/sdk';
 import { IconDownload, IconSend } from '@tabler/icons-react';
@@ -10,11 +10,13 @@ import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { downloadWithNotice } from '../../../../../utils/download.ts';
 import { pageOf } from '../../../lib/logic.ts';
+import { FilterSelect } from '../lib/FilterSelect.tsx';
 import { submissionKey } from '../lib/keys.ts';
 import { LiveStatus } from '../lib/LiveStatus.tsx';
 import classes from '../lib/Monitor.module.css';
 import { MonitorFrame } from '../lib/MonitorFrame.tsx';
 import { monitorPage } from '../lib/MonitorGuard.tsx';
+import { MonitorTable } from '../lib/MonitorTable.tsx';
 import { OUTCOME_ORDER, OUTCOMES } from '../lib/outcome.ts';
 import { useLiveRows } from '../lib/useLiveRows.ts';
 import { useMonitorLive } from '../lib/useMonitorLive.ts';
@@ -94,16 +96,13 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
             clearable
             w={{ base: '100%', xs: 200 }}
           />
-          <Select
+          <FilterSelect
             label={t('monitor.submissions.team')}
             placeholder={t('monitor.submissions.all_teams')}
             data={teams}
             value={filter.team}
             onChange={(value) => setFilter('team', value)}
-            searchable
-            clearable
             nothingFoundMessage={t('monitor.submissions.no_team')}
-            w={{ base: '100%', xs: 240 }}
           />
         </Group>
         <LiveStatus state={live} />
@@ -129,62 +128,57 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
         }
       >
         {() => (
-          <Paper withBorder radius="md">
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="xs" highlightOnHover data-testid="submissions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('monitor.submissions.time')}</Table.Th>
-                    <Table.Th>{t('monitor.submissions.team')}</Table.Th>
-                    <Table.Th>{t('monitor.submissions.user')}</Table.Th>
-                    <Table.Th>{t('monitor.submissions.challenge')}</Table.Th>
-                    <Table.Th>{t('monitor.submissions.answer')}</Table.Th>
-                    <Table.Th>{t('monitor.submissions.outcome')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {pageOf(shown, current, SUBMISSIONS_PAGE_SIZE).map(({ key, item, fresh }) => (
-                    <Table.Tr
-                      key={key}
-                      className={fresh ? classes.fresh : undefined}
-                      data-testid="submission-row"
-                      data-status={item.status}
-                      data-fresh={fresh || undefined}
-                    >
-                      <Table.Td className={classes.nowrap}>
-                        <Text size="sm" component="time" dateTime={new Date(item.time).toISOString()}>
-                          {timeFormat.format(item.time)}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {item.team}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {item.user}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                          {item.challenge}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td maw={320}>
-                        <Text size="sm" className={classes.answer}>
-                          {item.answer}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <OutcomeBadge status={item.status} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <MonitorTable
+            minWidth={760}
+            testId="submissions"
+            columns={[
+              t('monitor.submissions.time'),
+              t('monitor.submissions.team'),
+              t('monitor.submissions.user'),
+              t('monitor.submissions.challenge'),
+              t('monitor.submissions.answer'),
+              t('monitor.submissions.outcome'),
+            ]}
+          >
+            {pageOf(shown, current, SUBMISSIONS_PAGE_SIZE).map(({ key, item, fresh }) => (
+              <Table.Tr
+                key={key}
+                className={fresh ? classes.fresh : undefined}
+                data-testid="submission-row"
+                data-status={item.status}
+                data-fresh={fresh || undefined}
+              >
+                <Table.Td className={classes.nowrap}>
+                  <Text size="sm" component="time" dateTime={new Date(item.time).toISOString()}>
+                    {timeFormat.format(item.time)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {item.team}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {item.user}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {item.challenge}
+                  </Text>
+                </Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" className={classes.answer}>
+                    {item.answer}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <OutcomeBadge status={item.status} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </MonitorTable>
         )}
       </LoadStates>
       {pages > 1 && (
