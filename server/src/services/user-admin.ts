@@ -71,6 +71,9 @@ export class UserAdminService {
     }
     // Hashing is slow: it happens before the transaction holds the database.
     const hashes = await Promise.all(models.map((model) => hashPassword(model.password)));
+    // New users register a millisecond apart, in the list's order: lists in registration order then show them as the
+    // file had them, where a shared instant would leave the order to their random ids.
+    const registered = Date.now();
     await this.db.transaction().execute(async (trx) => {
       const users = new UserStore(trx);
       const teams = new TeamStore(trx);
@@ -88,13 +91,16 @@ export class UserAdminService {
         const user =
           existing ??
           (await users
-            .create({
-              userName: model.userName,
-              email: model.email,
-              passwordHash,
-              role: 'User',
-              emailConfirmed: true,
-            })
+            .create(
+              {
+                userName: model.userName,
+                email: model.email,
+                passwordHash,
+                role: 'User',
+                emailConfirmed: true,
+              },
+              registered + index,
+            )
             .catch((err: unknown) => nameOrEmailTaken(err, model.userName)));
         await users.update(user.id, details).catch((err: unknown) => nameOrEmailTaken(err, model.userName));
         if (existing) await users.setPassword(user.id, passwordHash);
