@@ -37,7 +37,8 @@ const pickMidnightToday = async (page: Page, label: string) => {
   const input = `[id="${await labelledId(page, label, '[role="dialog"]')}"]`;
   await page.click(input);
   const dropdown = `[id="${await page.$eval(input, (node) => node.getAttribute('aria-controls'))}"]`;
-  await page.click(`${dropdown} [data-today]`);
+  // page.click does not wait: the dropdown renders its days a moment after the input is clicked.
+  await (await page.waitForSelector(`${dropdown} [data-today]`))?.click();
   // Home sets an hour or minute field to its minimum.
   for (const field of await page.$$(`${dropdown} [role="spinbutton"]`)) {
     await field.click();
