@@ -8,7 +8,8 @@
 // server runs with the rate limiter off, as the Submit bucket (100, +50/5 s, shared) would otherwise be measured.
 // Run: npx tsx bench/scoring/bench.ts   (bounded: gives up after 300 s)
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,13 +153,34 @@ const submitTemplate = (team: number, challenge: number, flag: string): Template
   body: JSON.stringify({ flag }),
 });
 
+/** PENNON_BENCH_PROFILE=dir writes the server's CPU profile of each judged phase there, for the Chrome DevTools. */
+const profiled = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
+  const dir = process.env.PENNON_BENCH_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const result = await run();
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(
+    path.join(dir, `${database.kind}-${name.replaceAll(' ', '-')}.cpuprofile`),
+    JSON.stringify(profile),
+  );
+  session.disconnect();
+  return result;
+};
+
 /** Requests until the phase ends, then waits for the judge: judged/s counts both. */
 const judgedPhase = async (name: string, templates: Template[]) => {
   const submissionsBefore = await rowCount('submissions');
   const solvesBefore = await rowCount('solves');
   const started = performance.now();
-  const result = await load(origin, templates, { connections: CONNECTIONS, durationMs: PHASE_MS });
-  while ((await unjudged()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  const result = await profiled(name, async () => {
+    const loaded = await load(origin, templates, { connections: CONNECTIONS, durationMs: PHASE_MS });
+    while ((await unjudged()) > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    return loaded;
+  });
   const seconds = (performance.now() - started - result.connectMs) / 1000;
   const judged = (await rowCount('submissions')) - submissionsBefore;
   const solves = (await rowCount('solves')) - solvesBefore;
