@@ -44,17 +44,12 @@ export const batched = <T, R>(write: (items: T[]) => Promise<R[]>): ((item: T) =
 const chunkSizes = [256, 128, 64, 32, 16, 8, 4, 2, 1];
 
 /**
- * Slices for multi-row statements, in a few fixed sizes: each size is one SQL text, so prepared statements get
- * reused instead of one per list length.
+ * Slices for multi-row statements, in a few fixed sizes: each size is one SQL text, compiled once (`prepareList`)
+ * and prepared once by the database, instead of one per list length.
  */
 export function* inChunks<T>(items: T[]): Generator<T[]> {
   let at = 0;
   for (const size of chunkSizes) {
     for (; items.length - at >= size; at += size) yield items.slice(at, at + size);
   }
-}
-
-/** Slices of at most `size`: one statement per slice, for lookups where that beats reusing a few statement texts. */
-export function* inSlices<T>(items: T[], size = 256): Generator<T[]> {
-  for (let at = 0; at < items.length; at += size) yield items.slice(at, at + size);
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 import { ArrivalOrderSqliteDialect } from './sqlite-dialect.ts';
+import { fallbackCheckpointPages, startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -71,8 +72,16 @@ export const connect = (databaseUrl: string): Connection => {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   cachePreparedStatements(sqlite);
+  // Checkpoints run on a worker thread (wal-checkpointer.ts); an in-memory database has no log to copy.
+  const checkpointer = file === ':memory:' ? undefined : startWalCheckpointer(file);
+  if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
   return {
-    db: new Kysely<Database>({ dialect: new ArrivalOrderSqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({
+      dialect: new ArrivalOrderSqliteDialect({
+        database: sqlite,
+        onDestroy: async () => checkpointer?.stop(),
+      }),
+    }),
     dialect: 'sqlite',
     describe: `SQLite ${file}`,
   };

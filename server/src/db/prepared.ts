@@ -1,10 +1,48 @@
 // Kysely builds and compiles a query on every run, which on the hot paths (flag submission, judging) costs more than
 // the database takes to run it. A prepared query is compiled once, with marked values standing in for its parameters;
 // each run only puts the real values in their places.
-import type { Compilable, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
 
 const markerPrefix = '\u0000pennon-parameter:';
+
+/** Where a parameter's value comes from: a named value of the run, or a field of one of its list's items. */
+type Slot = { name: string } | { item: number; field: string };
+
+interface Compiled {
+  query: CompiledQuery;
+  /** Per parameter: its slot, or undefined for a value fixed in the query. */
+  slots: (Slot | undefined)[];
+}
+
+/** Compiles with `marker(slot)` in the place of each value that varies, and finds those places again. */
+const compileMarked = (build: (marker: (slot: Slot) => string) => Compilable<unknown>): Compiled => {
+  const marked: Slot[] = [];
+  const query = build((slot) => `${markerPrefix}${marked.push(slot) - 1}`).compile();
+  const slots = query.parameters.map((p) =>
+    typeof p === 'string' && p.startsWith(markerPrefix)
+      ? marked[Number(p.slice(markerPrefix.length))]
+      : undefined,
+  );
+  return { query, slots };
+};
+
+const runCompiled = <R>(
+  { query, slots }: Compiled,
+  executor: Kysely<Database>,
+  values: Record<string, unknown>,
+  items: readonly Record<string, unknown>[] = [],
+): Promise<QueryResult<R>> => {
+  const parameters = query.parameters.map((fixed, i) => {
+    const slot = slots[i];
+    if (slot === undefined) return fixed;
+    return 'name' in slot ? values[slot.name] : (items[slot.item] as Record<string, unknown>)[slot.field];
+  });
+  return executor.executeQuery({ ...query, parameters } as CompiledQuery<R>);
+};
+
+const markersOf = <T extends Record<string, unknown>>(shape: T, marker: (field: string) => string): T =>
+  Object.fromEntries(Object.keys(shape).map((field) => [field, marker(field)])) as T;
 
 export interface Prepared<P, R> {
   /** Runs the query on the database it was prepared for, or through one of its transactions. */
@@ -20,18 +58,43 @@ export const prepare = <P extends Record<string, unknown>, R>(
   shape: P,
   build: (db: Kysely<Database>, params: P) => Compilable<R>,
 ): Prepared<P, R> => {
-  const markers = Object.fromEntries(Object.keys(shape).map((name) => [name, `${markerPrefix}${name}`])) as P;
-  const query = build(db, markers).compile();
-  const slots = query.parameters.map((p) =>
-    typeof p === 'string' && p.startsWith(markerPrefix) ? p.slice(markerPrefix.length) : undefined,
+  const compiled = compileMarked((marker) =>
+    build(
+      db,
+      markersOf(shape, (name) => marker({ name })),
+    ),
   );
-  return {
-    run(values, executor = db) {
-      const parameters = query.parameters.map((fixed, i) => {
-        const slot = slots[i];
-        return slot === undefined ? fixed : values[slot];
-      });
-      return executor.executeQuery({ ...query, parameters });
-    },
+  return { run: (values, executor = db) => runCompiled(compiled, executor, values) };
+};
+
+export interface PreparedList<T, R> {
+  /** Runs the query for these items (a list cut by `inChunks`), as `Prepared.run` does. */
+  run(items: readonly T[], executor?: Kysely<Database>): Promise<QueryResult<R>>;
+}
+
+/**
+ * A query over a list of items (a multi-row insert, an IN list, a VALUES list), compiled once for each length it
+ * meets: cut the lists with `inChunks`, so that only a few lengths occur. `item` shapes one item, as `prepare`'s
+ * `shape` does; `build` gets as many stand-in items as the list has.
+ */
+export const prepareList = <T extends Record<string, unknown>, R>(
+  db: Kysely<Database>,
+  item: T,
+  build: (db: Kysely<Database>, items: T[]) => Compilable<R>,
+): PreparedList<T, R> => {
+  const byLength = new Map<number, Compiled>();
+  const compiledFor = (length: number): Compiled => {
+    let compiled = byLength.get(length);
+    if (!compiled) {
+      compiled = compileMarked((marker) =>
+        build(
+          db,
+          Array.from({ length }, (_, at) => markersOf(item, (field) => marker({ item: at, field }))),
+        ),
+      );
+      byLength.set(length, compiled);
+    }
+    return compiled;
   };
+  return { run: (items, executor = db) => runCompiled(compiledFor(items.length), executor, {}, items) };
 };

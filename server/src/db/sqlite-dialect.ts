@@ -30,8 +30,24 @@ export class ArrivalOrderLock {
   }
 }
 
+export interface ArrivalOrderSqliteConfig extends SqliteDialectConfig {
+  /** Runs as the database is closed, before the connection is. */
+  onDestroy?: () => Promise<void>;
+}
+
 class ArrivalOrderSqliteDriver extends SqliteDriver {
   readonly #lock = new ArrivalOrderLock();
+  readonly #onDestroy: (() => Promise<void>) | undefined;
+
+  constructor(config: ArrivalOrderSqliteConfig) {
+    super(config);
+    this.#onDestroy = config.onDestroy;
+  }
+
+  override async destroy(): Promise<void> {
+    await this.#onDestroy?.();
+    await super.destroy();
+  }
 
   // With this lock held, Kysely's own is always free: it is taken and released at once.
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -46,9 +62,9 @@ class ArrivalOrderSqliteDriver extends SqliteDriver {
 }
 
 export class ArrivalOrderSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
+  readonly #config: ArrivalOrderSqliteConfig;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: ArrivalOrderSqliteConfig) {
     super(config);
     this.#config = config;
   }

@@ -1,6 +1,7 @@
 // A game's notices and events (§4.11): stored, then pushed live through the bus.
 import type { EventType, GameEvent, GameNotice, NoticeType } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
+import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
@@ -15,12 +16,18 @@ export interface EventInput {
 export type NoticeMessage = Extract<LiveMessage, { method: 'ReceivedGameNotice' }>;
 export type EventMessage = Extract<LiveMessage, { method: 'ReceivedGameEvent' }>;
 
+const eventRow = { game_id: 0, type: '' as EventType, values: '', time: 0, user_name: '', team_name: '' };
+
 export class GameFeed {
+  readonly #insertEvents;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: LiveBus,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#insertEvents = prepareList(db, eventRow, (db, rows) => db.insertInto('game_events').values(rows));
+  }
 
   async addNotice(gameId: number, type: NoticeType, values: string[]): Promise<GameNotice> {
     const message = await this.storeNotice(this.db, gameId, type, values);
@@ -50,7 +57,7 @@ export class GameFeed {
     return { hub: 'user', gameId, method: 'ReceivedGameNotice', payload: { id: row.id, type, values, time } };
   }
 
-  /** Stores events (one statement) through `db`; answers the messages to publish after the commit. */
+  /** Stores events (a list cut by `inChunks`: one statement) through `db`; answers the messages to publish after the commit. */
   async storeEvents(
     db: Kysely<Database>,
     inputs: (EventInput & { gameId: number })[],
@@ -71,19 +78,17 @@ export class GameFeed {
         },
       }),
     );
-    await db
-      .insertInto('game_events')
-      .values(
-        messages.map(({ gameId, payload }) => ({
-          game_id: gameId,
-          type: payload.type,
-          values: JSON.stringify(payload.values),
-          time,
-          user_name: payload.user,
-          team_name: payload.team,
-        })),
-      )
-      .execute();
+    await this.#insertEvents.run(
+      messages.map(({ gameId, payload }) => ({
+        game_id: gameId,
+        type: payload.type,
+        values: JSON.stringify(payload.values),
+        time,
+        user_name: payload.user,
+        team_name: payload.team,
+      })),
+      db,
+    );
     return messages;
   }
 }

@@ -10,9 +10,9 @@ import {
   type NoticeType,
   type Submission,
 } from '@pennon/sdk/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { inChunks } from '../db/batched.ts';
-import { prepare } from '../db/prepared.ts';
+import { type PreparedList, prepare, prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 import type { AuditLog, LogEntry } from '../services/audit-log.ts';
@@ -98,6 +98,10 @@ export class Judge {
   #running: Promise<void> | undefined;
   readonly #load;
   readonly #earlierSolves;
+  readonly #flagsOf;
+  readonly #recordFirsts;
+  /** One statement per verdict, setting it on a list of submissions. */
+  readonly #setVerdict = new Map<AnswerResult, PreparedList<{ id: number }, unknown>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -145,7 +149,8 @@ export class Judge {
           'i.flag_id',
           'f.flag as attachment_flag',
         ])
-        .where('s.status', '=', 'FlagSubmitted')
+        // A literal, so that the planners see it is what the partial index holds.
+        .where('s.status', '=', sql.lit('FlagSubmitted'))
         .orderBy('s.id'),
     );
     // First solves inside the blood window, at most `limit` of them.
@@ -161,6 +166,45 @@ export class Judge {
         .where('solves.time', '<=', q.deadline)
         .limit(q.limit),
     );
+    this.#flagsOf = prepareList(db, { id: 0 }, (db, challenges) =>
+      db
+        .selectFrom('flags')
+        .select(['challenge_id', 'flag'])
+        .where(
+          'challenge_id',
+          'in',
+          challenges.map((c) => c.id),
+        ),
+    );
+    // The primary key settles races and repeats: only a first solve is inserted, and answered.
+    this.#recordFirsts = prepareList(
+      db,
+      { participation_id: 0, challenge_id: 0, game_id: 0, submission_id: 0, time: 0 },
+      (db, solves) =>
+        db
+          .insertInto('solves')
+          .values(solves)
+          .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
+          .returning('submission_id'),
+    );
+  }
+
+  private setVerdict(status: AnswerResult): PreparedList<{ id: number }, unknown> {
+    let update = this.#setVerdict.get(status);
+    if (!update) {
+      update = prepareList(this.db, { id: 0 }, (db, submissions) =>
+        db
+          .updateTable('submissions')
+          .set({ status })
+          .where(
+            'id',
+            'in',
+            submissions.map((s) => s.id),
+          ),
+      );
+      this.#setVerdict.set(status, update);
+    }
+    return update;
   }
 
   enqueue(submission: Pending): void {
@@ -226,14 +270,14 @@ export class Judge {
       for (const chunk of inChunks(outcome.events))
         outcome.messages.push(...(await this.feed.storeEvents(trx, chunk)));
       for (const [status, ids] of groupBy(outcome.verdicts)) {
-        for (const chunk of inChunks(ids))
-          await trx.updateTable('submissions').set({ status }).where('id', 'in', chunk).execute();
+        for (const chunk of inChunks(ids)) await this.setVerdict(status).run(chunk, trx);
       }
       for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
+      const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
+      outcome.messages.push(...(await this.auditLog.store(trx, logged)));
     });
     for (const gameId of outcome.changedGames) this.scoreboards.forget(gameId);
     for (const message of outcome.messages) this.bus.publish(message);
-    await this.auditLog.writeMany(rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id))));
     for (const s of rows) {
       const submission: Submission = {
         answer: s.answer,
@@ -259,13 +303,8 @@ export class Judge {
       if (!context.rules.has(s.game_id))
         context.rules.set(s.game_id, await this.divisions.rulesOfGame(s.game_id));
     }
-    for (const chunk of inChunks([...context.flags.keys()])) {
-      const flags = await this.db
-        .selectFrom('flags')
-        .select(['challenge_id', 'flag'])
-        .where('challenge_id', 'in', chunk)
-        .execute();
-      for (const f of flags) context.flags.get(f.challenge_id)?.push(f.flag);
+    for (const chunk of inChunks([...context.flags.keys()].map((id) => ({ id })))) {
+      for (const f of (await this.#flagsOf.run(chunk)).rows) context.flags.get(f.challenge_id)?.push(f.flag);
     }
     return context;
   }
@@ -295,8 +334,7 @@ export class Judge {
   }
 
   /**
-   * Records the first solves among the batch's correct answers (the primary key settles races and repeats: the
-   * earliest submission wins), and the blood each takes (§4.2): from the blood-eligible first solves before the
+   * Records the first solves among the batch's correct answers (the earliest submission wins), and the blood each takes (§4.2): from the blood-eligible first solves before the
    * batch, then those of the batch in submit order. Counting in judge order can never hand out a blood twice; the
    * scoreboard labels, recomputed in submit-time order, agree unless submissions of the same moment were judged
    * out of order.
@@ -313,22 +351,15 @@ export class Judge {
         taken.set(s.challenge_id, await this.bloodsBefore(trx, s, context));
     }
     const firsts = new Set<number>();
-    for (const chunk of inChunks(correct)) {
-      const inserted = await trx
-        .insertInto('solves')
-        .values(
-          chunk.map((s) => ({
-            participation_id: s.participation_id,
-            challenge_id: s.challenge_id,
-            game_id: s.game_id,
-            submission_id: s.id,
-            time: s.time,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
-        .returning('submission_id')
-        .execute();
-      for (const row of inserted) firsts.add(row.submission_id);
+    const solves = correct.map((s) => ({
+      participation_id: s.participation_id,
+      challenge_id: s.challenge_id,
+      game_id: s.game_id,
+      submission_id: s.id,
+      time: s.time,
+    }));
+    for (const chunk of inChunks(solves)) {
+      for (const row of (await this.#recordFirsts.run(chunk, trx)).rows) firsts.add(row.submission_id);
     }
     for (const s of correct) {
       if (!firsts.has(s.id)) continue;
@@ -415,12 +446,12 @@ const isCorrect = (s: Pending, context: BatchContext): boolean => {
 };
 
 /** Submission ids by verdict. */
-const groupBy = (verdicts: Map<number, AnswerResult>): Map<AnswerResult, number[]> => {
-  const groups = new Map<AnswerResult, number[]>();
+const groupBy = (verdicts: Map<number, AnswerResult>): Map<AnswerResult, { id: number }[]> => {
+  const groups = new Map<AnswerResult, { id: number }[]>();
   for (const [id, status] of verdicts) {
     const ids = groups.get(status);
-    if (ids) ids.push(id);
-    else groups.set(status, [id]);
+    if (ids) ids.push({ id });
+    else groups.set(status, [{ id }]);
   }
   return groups;
 };

@@ -1,7 +1,8 @@
 // Flag submission (§4.7): the synchronous checks, storing the submission for the judge, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
 import { type Kysely, sql } from 'kysely';
-import { batched, inChunks, inSlices } from '../db/batched.ts';
+import { batched, inChunks } from '../db/batched.ts';
+import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../services/sessions.ts';
@@ -12,14 +13,8 @@ import { may } from './permissions.ts';
 
 const maxFlagLength = 127;
 
-type NewSubmission = {
-  game_id: number;
-  participation_id: number;
-  challenge_id: number;
-  user_id: string;
-  answer: string;
-  time: number;
-};
+const newSubmission = { game_id: 0, participation_id: 0, challenge_id: 0, user_id: '', answer: '', time: 0 };
+type NewSubmission = typeof newSubmission;
 
 export class SubmissionService {
   /**
@@ -36,29 +31,26 @@ export class SubmissionService {
     private readonly judge: Judge,
     private readonly now: () => number = Date.now,
   ) {
+    const context = prepareList(db, { n: 0, game: 0, user: '', challenge: 0 }, contextQuery);
     this.#context = batched(async (keys: ContextKey[]) => {
       const found = new Array<ContextRow | undefined>(keys.length);
-      let at = 0;
-      for (const chunk of inSlices(keys)) {
-        for (const row of await contextQuery(db, chunk, at).execute()) found[row.n] = row;
-        at += chunk.length;
+      const numbered = keys.map((key, n) => ({ ...key, n }));
+      for (const chunk of inChunks(numbered)) {
+        for (const row of (await context.run(chunk)).rows) found[row.n] = row;
       }
       return found;
     });
+    const insert = prepareList(db, newSubmission, (db, rows) =>
+      db
+        .insertInto('submissions')
+        .values(rows.map((row) => ({ ...row, status: 'FlagSubmitted' as const })))
+        .returning(['id', ...submissionKey]),
+    );
     // Multi-row inserts, in a few fixed sizes, in one transaction: one commit, and few round trips on PostgreSQL.
     this.#store = batched((rows: NewSubmission[]) =>
       this.db.transaction().execute(async (trx) => {
         const stored: Stored[] = [];
-        for (const chunk of inChunks(rows)) {
-          const values = chunk.map((row) => ({ ...row, status: 'FlagSubmitted' as const }));
-          stored.push(
-            ...(await trx
-              .insertInto('submissions')
-              .values(values)
-              .returning(['id', ...submissionKey])
-              .execute()),
-          );
-        }
+        for (const chunk of inChunks(rows)) stored.push(...(await insert.run(chunk, trx)).rows);
         return idsInOrder(rows, stored);
       }),
     );
@@ -134,13 +126,13 @@ interface ContextKey {
 }
 
 /**
- * The context of each key, tagged `n` with its place (from `first`); a key whose game does not exist has no row.
- * The keys come as a VALUES list, cast where PostgreSQL could not tell their types.
+ * The context of each key, tagged with its `n`; a key whose game does not exist has no row. The keys come as a
+ * VALUES list, cast where PostgreSQL could not tell their types.
  */
-const contextQuery = (db: Kysely<Database>, keys: ContextKey[], first: number) => {
+const contextQuery = (db: Kysely<Database>, keys: (ContextKey & { n: number })[]) => {
   const values = keys.map(
-    (k, i) =>
-      sql`(cast(${first + i} as integer), cast(${k.game} as integer), ${k.user}, cast(${k.challenge} as integer))`,
+    (k) =>
+      sql`(cast(${k.n} as integer), cast(${k.game} as integer), ${k.user}, cast(${k.challenge} as integer))`,
   );
   return db
     .selectFrom(
@@ -196,7 +188,9 @@ type Judged<T> = {
 /** What tells submissions apart: two with all of it equal are the same in every way but their ids. */
 const submissionKey = ['participation_id', 'challenge_id', 'user_id', 'answer', 'time'] as const;
 type Stored = { id: number } & Record<(typeof submissionKey)[number], unknown>;
-const keyOf = (row: Omit<Stored, 'id'>) => JSON.stringify(submissionKey.map((k) => row[k]));
+// Only the answer may hold any character, and it comes last: the key cannot be read two ways.
+const keyOf = (row: Omit<Stored, 'id'>) =>
+  `${row.participation_id}|${row.challenge_id}|${row.user_id}|${row.time}|${row.answer}`;
 
 /** Each row's id: RETURNING promises no order, so ids go back by content (equal rows take any of theirs). */
 const idsInOrder = (rows: NewSubmission[], stored: Stored[]): number[] => {

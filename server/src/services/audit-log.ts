@@ -1,8 +1,10 @@
 // The admin log (§2.2): key actions kept in the database, read back newest first.
 import type { LogLevel, LogLevelFilter, LogMessageModel, TaskStatus } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
+import { inChunks } from '../db/batched.ts';
+import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { LiveBus } from '../live/bus.ts';
+import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
 /** Levels pushed live to the admin hub (§1.9: Information and above). */
 const pushedLevels = new Set<LogLevel>(['Information', 'Warning', 'Error', 'Fatal']);
@@ -15,21 +17,36 @@ export interface LogEntry {
   status?: TaskStatus | null;
 }
 
+const logRow = {
+  time: 0,
+  level: '' as LogLevel,
+  msg: '',
+  name: null as string | null,
+  ip: null as string | null,
+  status: null as TaskStatus | null,
+};
+
 export class AuditLog {
+  readonly #insert;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
     /** Where each written entry is also pushed (`ReceivedLog` on the admin hub). */
     private readonly bus?: LiveBus,
-  ) {}
-
-  async write(entry: LogEntry): Promise<void> {
-    await this.writeMany([entry]);
+  ) {
+    this.#insert = prepareList(db, logRow, (db, rows) => db.insertInto('logs').values(rows));
   }
 
-  /** Several entries in one statement (the judge logs a whole batch of verdicts at once). */
-  async writeMany(entries: readonly LogEntry[]): Promise<void> {
-    if (entries.length === 0) return;
+  async write(entry: LogEntry): Promise<void> {
+    for (const message of await this.store(this.db, [entry])) this.bus?.publish(message);
+  }
+
+  /**
+   * Stores entries through `db` (the judge's transaction: a batch of verdicts logs with them); answers the messages
+   * to publish once that commits.
+   */
+  async store(db: Kysely<Database>, entries: readonly LogEntry[]): Promise<LiveMessage[]> {
     const time = this.now();
     const rows = entries.map((entry) => ({
       time,
@@ -39,15 +56,14 @@ export class AuditLog {
       ip: entry.ip ?? null,
       status: entry.status ?? null,
     }));
-    await this.db.insertInto('logs').values(rows).execute();
-    for (const row of rows) {
-      if (!this.bus || !pushedLevels.has(row.level)) continue;
-      this.bus.publish({
+    for (const chunk of inChunks(rows)) await this.#insert.run(chunk, db);
+    return rows
+      .filter((row) => pushedLevels.has(row.level))
+      .map((row) => ({
         hub: 'admin',
         method: 'ReceivedLog',
         payload: { ...row, name: row.name ?? 'Anonymous' },
-      });
-    }
+      }));
   }
 
   async list(level: LogLevelFilter, count: number, skip: number): Promise<LogMessageModel[]> {

@@ -3,7 +3,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import { batched, inSlices } from '../db/batched.ts';
+import { batched, inChunks } from '../db/batched.ts';
+import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -40,10 +41,14 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 
 export class SessionStore {
   /** Every API call resolves its session: the calls of one moment share a query (a round trip on PostgreSQL). */
-  readonly #lookup = batched(async (ids: string[]) => {
-    const found = new Map<string, SessionRow>();
-    for (const chunk of inSlices([...new Set(ids)])) {
-      const rows = await this.db
+  readonly #lookup;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {
+    const query = prepareList(db, { id: '' }, (db, sessions) =>
+      db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select([
@@ -54,17 +59,20 @@ export class SessionStore {
           'users.user_name',
           'users.role',
         ])
-        .where('sessions.id', 'in', chunk)
-        .execute();
-      for (const row of rows) found.set(row.session_id, row);
-    }
-    return ids.map((id) => found.get(id));
-  });
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
-  ) {}
+        .where(
+          'sessions.id',
+          'in',
+          sessions.map((s) => s.id),
+        ),
+    );
+    this.#lookup = batched(async (ids: string[]) => {
+      const found = new Map<string, SessionRow>();
+      for (const chunk of inChunks([...new Set(ids)].map((id) => ({ id })))) {
+        for (const row of (await query.run(chunk)).rows) found.set(row.session_id, row);
+      }
+      return ids.map((id) => found.get(id));
+    });
+  }
 
   /** Opens a session for the user and answers the token for the cookie. */
   async start(userId: string, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {

@@ -11,6 +11,7 @@ import * as m0008 from './0008_feed.ts';
 import * as m0009 from './0009_submissions.ts';
 import * as m0010 from './0010_writeups.ts';
 import * as m0011 from './0011_capture.ts';
+import * as m0012 from './0012_unjudged_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_submissions': m0009,
   '0010_writeups': m0010,
   '0011_capture': m0011,
+  '0012_unjudged_index': m0012,
 };

@@ -1,0 +1,74 @@
+// Prepared queries put each run's values in the places their stand-ins took: the rows written and read are those
+// given, for every list length, on both databases.
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inChunks } from '../src/db/batched.ts';
+import { connect, migrate } from '../src/db/database.ts';
+import { prepare, prepareList } from '../src/db/prepared.ts';
+import type { Database } from '../src/db/schema.ts';
+import { databaseKinds, type TestDatabase } from './support/databases.ts';
+
+describe.each(databaseKinds())('prepared queries on $name', (kind) => {
+  let database: TestDatabase;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    db = connect(database.url).db;
+    await migrate(db);
+  });
+
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('writes and reads lists of several lengths, each value in its own place', async () => {
+    const insert = prepareList(db, { key: '', value: '' }, (db, rows) =>
+      db.insertInto('config').values(rows).returning('key'),
+    );
+    const read = prepareList(db, { key: '' }, (db, keys) =>
+      db
+        .selectFrom('config')
+        .select(['key', 'value'])
+        .where(
+          'key',
+          'in',
+          keys.map((k) => k.key),
+        )
+        .orderBy('key'),
+    );
+    const rows = Array.from({ length: 13 }, (_, i) => ({
+      key: `prepared-${String(i).padStart(2, '0')}`,
+      value: `value ${i}`,
+    }));
+    // 13 = 8 + 4 + 1: three lengths, compiled in the first round and reused in the second; 3 rows, two more.
+    for (const round of [rows, rows.slice(0, 3).map((r) => ({ ...r, value: `again ${r.value}` }))]) {
+      await db.deleteFrom('config').where('key', 'like', 'prepared-%').execute();
+      const written: string[] = [];
+      for (const chunk of inChunks(round)) written.push(...(await insert.run(chunk)).rows.map((r) => r.key));
+      expect(written.sort()).toEqual(round.map((r) => r.key));
+      const found = [];
+      for (const chunk of inChunks([...round].reverse().map(({ key }) => ({ key }))))
+        found.push(...(await read.run(chunk)).rows);
+      expect(found.sort((a, b) => a.key.localeCompare(b.key))).toEqual(round);
+    }
+  });
+
+  it('runs through a transaction it is given, which a rollback undoes', async () => {
+    const insert = prepare(db, { key: '', value: '' }, (db, row) => db.insertInto('config').values(row));
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await insert.run({ key: 'prepared-rolled-back', value: 'x' }, trx);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const left = await db
+      .selectFrom('config')
+      .select('key')
+      .where('key', '=', 'prepared-rolled-back')
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
