@@ -8,6 +8,7 @@ import type { Scoreboards, Snapshot } from '../games/scoreboard.ts';
 import { type Sheet, scoreboardSheet, submissionSheet } from '../games/sheets.ts';
 import type { SubmissionService } from '../games/submissions.ts';
 import { callerOf } from '../http/auth.ts';
+import { matchesEtag, revalidate } from '../http/etag.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
 
@@ -71,7 +72,11 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
     if (now() < snapshot.game.start - earlyScoreboard)
       throw new HttpError(400, 'The game has not started yet');
     // Serialized once per rebuild; the ETag comes from the snapshot, not from hashing every reply.
-    reply.header('etag', snapshot.etag).header('vary', 'accept-encoding').type('application/json');
+    reply.header('etag', snapshot.etag).header('vary', 'accept-encoding');
+    // Most reads are polls of an unchanged board: answered before a body is picked (etagOnSend would drop it).
+    if (matchesEtag(request.headers['if-none-match'], snapshot.etag))
+      return reply.code(304).header('cache-control', revalidate).send() as unknown as ScoreboardModel;
+    reply.type('application/json');
     const gzipped = acceptsGzip(request.headers['accept-encoding']) ? snapshot.gzipped() : undefined;
     if (gzipped) reply.header('content-encoding', 'gzip');
     return reply.send(gzipped ?? snapshot.body) as unknown as ScoreboardModel;

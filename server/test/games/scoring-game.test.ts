@@ -244,6 +244,9 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Still the board's tag, and still to be checked before each use.
+    expect(again.headers).toMatchObject({ etag, 'cache-control': 'no-cache, must-revalidate' });
     await adminOk('POST', `/api/edit/games/${gameId}/scoreboard/flush`);
     const after = await t.app.inject({
       url: `/api/game/${gameId}/scoreboard`,
