@@ -35,6 +35,8 @@ interface Cached {
 export class Scoreboards {
   readonly #cache = new Map<number, Cached>();
   readonly #building = new Map<number, Promise<Snapshot | undefined>>();
+  /** Version checks under way: the reads arriving while one runs share it. */
+  readonly #checking = new Map<number, Promise<number>>();
   /** Local changes per game: a build that overlapped one must not be trusted. */
   readonly #changes = new Map<number, number>();
 
@@ -48,7 +50,7 @@ export class Scoreboards {
   async get(gameId: number): Promise<Snapshot | undefined> {
     const cached = this.#cache.get(gameId);
     if (cached && this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
-    if (cached && (await this.version(gameId)) === cached.snapshot.version) {
+    if (cached && (await this.sharedVersion(gameId)) === cached.snapshot.version) {
       cached.checkedAt = this.now();
       return cached.snapshot;
     }
@@ -99,6 +101,19 @@ export class Scoreboards {
       .where('id', '=', participationId)
       .executeTakeFirst();
     if (row) await this.invalidate(row.game_id);
+  }
+
+  /**
+   * The stored version, read once for all the reads of a moment: otherwise, when the check falls due under load,
+   * every request arriving during its round trip (hundreds, on PostgreSQL) sent a query of its own.
+   */
+  private sharedVersion(gameId: number): Promise<number> {
+    let checking = this.#checking.get(gameId);
+    if (!checking) {
+      checking = this.version(gameId).finally(() => this.#checking.delete(gameId));
+      this.#checking.set(gameId, checking);
+    }
+    return checking;
   }
 
   private async version(gameId: number): Promise<number> {

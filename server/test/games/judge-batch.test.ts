@@ -156,6 +156,32 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it('checks for changes from other processes once for all the reads of a moment', async () => {
+    let queries = 0;
+    const counted = t.connection.db.withPlugin({
+      transformQuery: (args) => {
+        queries++;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    let clock = Date.now();
+    const boards = new Scoreboards(counted, () => clock, 1000);
+    const first = await boards.get(gameId);
+    clock += 1500;
+    queries = 0;
+    const reads = await Promise.all(Array.from({ length: 20 }, () => boards.get(gameId)));
+    expect(queries).toBe(1);
+    expect(reads.every((read) => read === first)).toBe(true);
+    // Another process's change (its own Scoreboards) is seen at the next check, by every read of it.
+    await new Scoreboards(t.connection.db).invalidate(gameId);
+    clock += 1500;
+    const after = await Promise.all(Array.from({ length: 5 }, () => boards.get(gameId)));
+    expect(after[0]).not.toBe(first);
+    expect(after[0]?.version).toBe((first?.version ?? 0) + 1);
+    expect(after.every((read) => read === after[0])).toBe(true);
+  });
+
   it('builds the scoreboards of games starting within 15 minutes ahead, and no others', async () => {
     const now = Date.now();
     const soon = (
