@@ -26,6 +26,7 @@ import { DivisionService } from './games/divisions.ts';
 import { GameFeed } from './games/feed.ts';
 import { GameContainers } from './games/game-containers.ts';
 import { GameKeys } from './games/game-keys.ts';
+import { GameTransfer } from './games/game-transfer.ts';
 import { GameService } from './games/games.ts';
 import { Judge } from './games/judge.ts';
 import { MonitorService } from './games/monitor.ts';
@@ -137,8 +138,10 @@ export const buildApp = async ({
   const challenges = new ChallengeService(connection.db, files, feed);
   const divisions = new DivisionService(connection.db);
   const scoreboards = new Scoreboards(connection.db);
+  const games = new GameService(connection.db, gameKeys, files, challenges);
   await app.register(gamesApi, {
-    games: new GameService(connection.db, gameKeys, files, challenges),
+    games,
+    transfer: new GameTransfer(connection.db, files, games, challenges, divisions),
     divisions,
     challenges,
     catalog: new GameCatalog(connection.db),

@@ -1,10 +1,11 @@
 // §2.5 Edit (games, divisions, challenges, flags), §2.6 Game (listing, joining, playing) and the participation
-// review of §2.2; every change the scoreboard depends on marks it stale. Export/import comes later.
+// review of §2.2; every change the scoreboard depends on marks it stale.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { GameCatalog } from '../games/catalog.ts';
 import type { ChallengeService } from '../games/challenges.ts';
 import type { DivisionService } from '../games/divisions.ts';
+import { type GameTransfer, packageLimit } from '../games/game-transfer.ts';
 import type { GameService } from '../games/games.ts';
 import type { ParticipationService } from '../games/participation.ts';
 import type { PlayService } from '../games/play.ts';
@@ -16,6 +17,7 @@ import { imageUploadLimit, readUpload } from '../http/uploads.ts';
 
 export interface GamesApiOptions {
   games: GameService;
+  transfer: GameTransfer;
   divisions: DivisionService;
   challenges: ChallengeService;
   catalog: GameCatalog;
@@ -26,7 +28,7 @@ export interface GamesApiOptions {
 }
 
 export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) => {
-  const { games, divisions, challenges, catalog, participations, play, scoreboards } = options;
+  const { games, transfer, divisions, challenges, catalog, participations, play, scoreboards } = options;
   const { edit, game, admin } = routes;
 
   // ---- Edit: games ----
@@ -55,6 +57,18 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
     games.setPoster(request.params.id, await readUpload(request, 'file', imageUploadLimit)),
   );
   mount(app, edit.hashSalt, async (request) => games.hashSalt(request.params.id));
+  mount(app, edit.exportGame, async (request, reply) => {
+    const { fileName, body } = await transfer.export(request.params.id);
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .send(body);
+  });
+  mount(app, edit.importGame, async (request) => {
+    const id = await transfer.import(await readUpload(request, 'file', packageLimit));
+    await audit(request, 'Information', `Imported game #${id}`);
+    return id;
+  });
 
   // ---- Edit: divisions ----
   mount(app, edit.createDivision, async (request) => {

@@ -7,7 +7,7 @@ import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
 
 /** Distinct path and query strings kept converted, per route part: the same few come again and again. */
-const convertedKept = 1000;
+const convertedKept = 256;
 
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = Compile(schema);
