@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
+import { attachmentDisposition } from '../http/download.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
 import { uploadedFiles } from '../http/uploads.ts';
@@ -32,7 +33,7 @@ export const assetsApi = async (app: FastifyInstance, { files }: { files: FileSt
     return reply
       .type(contentTypeOf(path.extname(filename) ? filename : file.name))
       .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .header('content-disposition', attachmentDisposition(filename))
       .send(body);
   });
 

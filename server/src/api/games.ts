@@ -12,6 +12,7 @@ import type { PlayService } from '../games/play.ts';
 import type { Scoreboards } from '../games/scoreboard.ts';
 import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
+import { attachmentDisposition } from '../http/download.ts';
 import { mount } from '../http/mount.ts';
 import { imageUploadLimit, readUpload } from '../http/uploads.ts';
 
@@ -61,7 +62,7 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
     const { fileName, body } = await transfer.export(request.params.id);
     return reply
       .type('application/zip')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('content-disposition', attachmentDisposition(fileName))
       .send(body);
   });
   mount(app, edit.importGame, async (request) => {

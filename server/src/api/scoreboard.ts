@@ -8,6 +8,7 @@ import type { Scoreboards, Snapshot } from '../games/scoreboard.ts';
 import { type Sheet, scoreboardSheet, submissionSheet } from '../games/sheets.ts';
 import type { SubmissionService } from '../games/submissions.ts';
 import { callerOf } from '../http/auth.ts';
+import { attachmentDisposition } from '../http/download.ts';
 import { matchesEtag, revalidate } from '../http/etag.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
@@ -54,7 +55,7 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
   const download = (reply: FastifyReply, sheet: Sheet) =>
     reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(sheet.name)}`)
+      .header('content-disposition', attachmentDisposition(sheet.name))
       .send(sheet.body);
 
   // ---- Playing (★) ----

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type WriteupService, type WriteupUpload, writeupSizeLimit } from '../games/writeups.ts';
 import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
+import { attachmentDisposition } from '../http/download.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
 
@@ -40,7 +41,7 @@ export const writeupsApi = async (app: FastifyInstance, { writeups }: { writeups
     const { fileName, stream } = await writeups.archive(request.params.id);
     return reply
       .type('application/gzip')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+      .header('content-disposition', attachmentDisposition(fileName))
       .send(stream);
   });
   mount(app, edit.deleteWriteups, async (request) => {
