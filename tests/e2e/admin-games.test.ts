@@ -1,7 +1,11 @@
 // Running a game from the admin pages, in a real browser against the real server: the admin signs in,
 // creates a game, moves its start into the past with the date picker, writes its summary and adds a
 // division that needs review; a player (through the SDK) joins that division and waits; the admin accepts
-// the team in Review and posts a notice, which the player (a second browser) reads on the game's board.
+// the team in Review and posts a notice, which the player (a second browser) reads on the game's board. Last, the
+// game is exported from the list and the package imported back as a second game.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,5 +153,46 @@ describe('admin game pages', () => {
       { timeout: 10_000 },
     );
     expect(await player.$eval('[data-testid="notice"] strong', (node) => node.textContent)).toBe('noon');
+  });
+
+  it('exports the game from the list and imports the package as a new game', async () => {
+    const downloads = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-export-'));
+    try {
+      const cdp = await browser.target().createCDPSession();
+      await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+      await admin.goto(`${server.url}/admin/games`, { waitUntil: 'networkidle0' });
+      await click(admin, 'button', 'Export Tide Cup');
+      await waitForText(admin, 'Download finished');
+      let saved: string[] = [];
+      for (let i = 0; i < 100 && saved.length === 0; i++) {
+        saved = readdirSync(downloads).filter((name) => name.endsWith('.zip'));
+        if (saved.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(saved[0]).toMatch(/^Tide Cup-export-\d{8}-\d{6}\.zip$/);
+
+      const input = await admin.$('input[type="file"]');
+      await input?.uploadFile(path.join(downloads, saved[0] as string));
+      await admin.waitForFunction(
+        (first) => {
+          const match = /^\/admin\/games\/(\d+)\/Info$/.exec(location.pathname);
+          return match !== null && Number(match[1]) !== first;
+        },
+        { timeout: 15_000 },
+        gameId,
+      );
+      await admin.waitForFunction(
+        () => document.querySelector('[data-testid="admin-game-title"]')?.textContent === 'Tide Cup',
+        { timeout: 10_000 },
+      );
+      const copyId = Number(new URL(admin.url()).pathname.split('/')[3]);
+      const api = await adminApi();
+      const [original, copy] = await Promise.all([api.edit.game(gameId), api.edit.game(copyId)]);
+      expect(copy.summary).toBe(original.summary);
+      expect((await api.edit.divisions(copyId)).map((d) => d.name)).toEqual(
+        (await api.edit.divisions(gameId)).map((d) => d.name),
+      );
+    } finally {
+      rmSync(downloads, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Center,
+  FileButton,
   Group,
   Image,
   Pagination,
@@ -14,13 +15,22 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { GameInfoModel } from '@pennon/sdk';
-import { IconEyeOff, IconFlag3, IconListDetails, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconEyeOff,
+  IconFlag3,
+  IconListDetails,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../api/client.ts';
 import { LoadError } from '../../../components/LoadError/index.ts';
+import { downloadWithNotice } from '../../../utils/download.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { GameTimeRange } from '../../games/lib/GameStatus.tsx';
 import { AdminPage } from '../lib/AdminNav.tsx';
@@ -29,7 +39,7 @@ import { CreateGameModal } from './lib/CreateGameModal.tsx';
 /** Games a page (the count the reference client asks for). */
 const PAGE_SIZE = 30;
 
-/** /admin/games: every game, hidden ones too, newest first; creating and deleting games. */
+/** /admin/games: every game, hidden ones too, newest first; creating, importing, exporting and deleting games. */
 export default function AdminGamesPage() {
   const { t } = useTranslation();
   return (
@@ -43,6 +53,8 @@ function GameList() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const navigate = useNavigate();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const { data, error, mutate } = useSWR(
     ['/api/edit/games', 'page', page],
@@ -67,6 +79,21 @@ function GameList() {
         }
       },
     });
+
+  /** A package made by export (here or on another server) becomes a new game, opened once made. */
+  const importPackage = async (file: File | null) => {
+    if (!file) return;
+    setImporting(true);
+    try {
+      const id = await client.edit.importGame(file);
+      notifySuccess(t('admin.game.import.done'));
+      navigate(`/admin/games/${id}/Info`);
+    } catch (err) {
+      notifyError(err, t, t('admin.game.import.failed'));
+    } finally {
+      setImporting(false);
+    }
+  };
 
   let content: React.ReactNode;
   if (!data && error) {
@@ -138,6 +165,17 @@ function GameList() {
                     <IconListDetails size={18} />
                   </ActionIcon>
                 </Tooltip>
+                <Tooltip label={t('admin.game.export.label')}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t('admin.game.export.named', { title: game.title })}
+                    onClick={() =>
+                      void downloadWithNotice(() => client.edit.exportGame(game.id), `${game.title}.zip`, t)
+                    }
+                  >
+                    <IconDownload size={18} />
+                  </ActionIcon>
+                </Tooltip>
                 <Tooltip label={t('admin.game.delete.confirm')}>
                   <ActionIcon
                     variant="subtle"
@@ -164,6 +202,13 @@ function GameList() {
   return (
     <Stack gap="md">
       <Group justify="flex-end">
+        <FileButton onChange={(file) => void importPackage(file)} accept=".zip,application/zip">
+          {(props) => (
+            <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={importing}>
+              {t('admin.game.import.button')}
+            </Button>
+          )}
+        </FileButton>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
           {t('admin.game.create.button')}
         </Button>
