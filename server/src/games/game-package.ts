@@ -1,61 +1,166 @@
 // The game package of export and import (§2.5): a .zip holding manifest.json, game.json, one
-// challenges/challenge-{id}.json per challenge and files/{hash} for every local file they use. Our own schema of the
-// layout GZ::CTF names (its JSON was not transcribed): what a package must hold to make the same game again.
-import {
-  ChallengeCategory,
-  ChallengeType,
-  ChallengeUpdateModel,
-  DivisionCreateModel,
-  GameInfoInput,
-} from '@pennon/sdk/contract';
-import Type, { type Static } from 'typebox';
+// challenges/challenge-{id}.json per challenge and files/{hash} (SHA-256 of the content) for every local file. The
+// JSON is GZ::CTF's transfer format (camelCase, enums by name, times as ISO 8601 strings), so packages move between
+// its servers and ours. Sections it leaves out may be missing or null; fields it does not know it ignores, which is
+// where ours go that it has no place for (`fileName` of a dynamic attachment, a container's `networkMode`).
+import { ChallengeCategory, ChallengeType, GamePermission, NetworkMode } from '@pennon/sdk/contract';
+import Type, { type Static, type TSchema } from 'typebox';
 
 export const packageFormat = { format: 'GZCTF-GAME', version: '1.0' } as const;
 
+const Optional = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
+const Hash = Type.String({ pattern: '^[0-9a-fA-F]{64}$' });
+/** ISO 8601 with an offset, as .NET writes a DateTimeOffset. */
+const Time = Type.String({ minLength: 1 });
+/** GamePermission flags by name; `All` and `None` stand alone. */
+const Permissions = Type.Array(Type.String());
+
 export const Manifest = Type.Object({
   format: Type.Literal(packageFormat.format),
-  version: Type.Literal(packageFormat.version),
-  exportedAt: Type.Integer(),
-  stats: Type.Object({ challenges: Type.Integer(), flags: Type.Integer(), files: Type.Integer() }),
-});
-export type Manifest = Static<typeof Manifest>;
-
-/** A file of the package's files/ folder, by the hash it is stored under; or a link. */
-const PackageAttachment = Type.Union([
-  Type.Object({
-    type: Type.Literal('Local'),
-    hash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-    /** The name it is downloaded as. */
-    name: Type.String({ minLength: 1, maxLength: 255 }),
-  }),
-  Type.Object({ type: Type.Literal('Remote'), url: Type.String({ minLength: 1 }) }),
-]);
-export type PackageAttachment = Static<typeof PackageAttachment>;
-
-export const PackageGame = Type.Object({
-  game: GameInfoInput,
-  /** The poster in files/, if any. */
-  poster: Type.Union([Type.String({ pattern: '^[0-9a-f]{64}$' }), Type.Null()]),
-  /** Their challenge configs name challenges by their id in this package. */
-  divisions: Type.Array(DivisionCreateModel),
-});
-export type PackageGame = Static<typeof PackageGame>;
-
-export const PackageChallenge = Type.Object({
-  /** Its id in this package (the exporting server's). */
-  id: Type.Integer(),
-  title: Type.String({ minLength: 1 }),
-  category: ChallengeCategory,
-  type: ChallengeType,
-  isEnabled: Type.Boolean(),
-  /** Everything else the challenge editor sets. */
-  settings: ChallengeUpdateModel,
-  attachment: Type.Union([PackageAttachment, Type.Null()]),
-  flags: Type.Array(
+  version: Type.String(),
+  exportedAt: Optional(Time),
+  exporterVersion: Optional(Type.String()),
+  game: Optional(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  statistics: Optional(
     Type.Object({
-      flag: Type.String({ minLength: 1, maxLength: 127 }),
-      attachment: Type.Union([PackageAttachment, Type.Null()]),
+      challengeCount: Type.Integer(),
+      divisionCount: Type.Integer(),
+      totalFlags: Type.Integer(),
+      totalFiles: Type.Integer(),
+      totalFileSize: Type.Integer(),
     }),
   ),
 });
+export type Manifest = Static<typeof Manifest>;
+
+export const PackageDivision = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 31 }),
+  inviteCode: Optional(Type.String({ maxLength: 32 })),
+  defaultPermissions: Optional(Permissions),
+  challengeConfig: Optional(
+    Type.Array(Type.Object({ challengeId: Type.Integer(), permissions: Optional(Permissions) })),
+  ),
+});
+export type PackageDivision = Static<typeof PackageDivision>;
+
+export const PackageGame = Type.Object({
+  title: Type.String({ minLength: 1 }),
+  summary: Optional(Type.String()),
+  content: Optional(Type.String()),
+  hidden: Optional(Type.Boolean()),
+  practiceMode: Optional(Type.Boolean()),
+  acceptWithoutReview: Optional(Type.Boolean()),
+  inviteCode: Optional(Type.String({ maxLength: 32 })),
+  teamMemberCountLimit: Optional(Type.Integer({ minimum: 0 })),
+  containerCountLimit: Optional(Type.Integer({ minimum: 0 })),
+  startTime: Time,
+  endTime: Time,
+  writeup: Optional(Type.Object({ required: Type.Boolean(), deadline: Time, note: Optional(Type.String()) })),
+  /** Per mille, each 0–1023. */
+  bloodBonus: Optional(
+    Type.Object({
+      first: Type.Integer({ minimum: 0, maximum: 1023 }),
+      second: Type.Integer({ minimum: 0, maximum: 1023 }),
+      third: Type.Integer({ minimum: 0, maximum: 1023 }),
+    }),
+  ),
+  posterHash: Optional(Hash),
+  divisions: Optional(Type.Array(PackageDivision)),
+});
+export type PackageGame = Static<typeof PackageGame>;
+
+/** A file of the package's files/ folder by its hash, or a link. */
+const PackageAttachment = Type.Union([
+  Type.Object({
+    type: Type.Literal('Local'),
+    hash: Hash,
+    /** The name it is downloaded as. */
+    fileName: Type.String({ minLength: 1, maxLength: 255 }),
+    fileSize: Optional(Type.Integer({ minimum: 0 })),
+  }),
+  Type.Object({
+    type: Type.Literal('Remote'),
+    remoteUrl: Type.String({ minLength: 1 }),
+    fileName: Optional(Type.String()),
+  }),
+  Type.Object({ type: Type.Literal('None') }),
+]);
+export type PackageAttachment = Static<typeof PackageAttachment>;
+
+export const PackageChallenge = Type.Object({
+  /** Its id on the exporting server: division configs name it. */
+  id: Type.Integer(),
+  title: Type.String({ minLength: 1 }),
+  content: Optional(Type.String()),
+  category: ChallengeCategory,
+  type: ChallengeType,
+  enabled: Optional(Type.Boolean()),
+  scoring: Optional(
+    Type.Object({
+      original: Type.Integer({ minimum: 1 }),
+      minRate: Type.Number({ minimum: 0, maximum: 1 }),
+      difficulty: Type.Number({ minimum: 0 }),
+    }),
+  ),
+  limits: Optional(Type.Object({ submission: Type.Integer({ minimum: 0 }), deadline: Optional(Time) })),
+  flags: Optional(
+    Type.Object({
+      disableBloodBonus: Optional(Type.Boolean()),
+      enableTrafficCapture: Optional(Type.Boolean()),
+      template: Optional(Type.String({ maxLength: 120 })),
+      static: Optional(
+        Type.Array(
+          Type.Object({
+            value: Type.String({ minLength: 1, maxLength: 127 }),
+            attachment: Optional(PackageAttachment),
+          }),
+        ),
+      ),
+    }),
+  ),
+  attachment: Optional(PackageAttachment),
+  hints: Optional(Type.Array(Type.String())),
+  container: Optional(
+    Type.Object({
+      image: Type.String(),
+      memoryLimit: Type.Integer({ minimum: 1 }),
+      cpuCount: Type.Integer({ minimum: 1 }),
+      storageLimit: Type.Integer({ minimum: 0 }),
+      exposePort: Type.Integer({ minimum: 1, maximum: 65535 }),
+      fileName: Optional(Type.String()),
+      networkMode: Optional(NetworkMode),
+    }),
+  ),
+  /** The download name of a dynamic attachment (ours: GZ::CTF keeps it for containers only). */
+  fileName: Optional(Type.String()),
+});
 export type PackageChallenge = Static<typeof PackageChallenge>;
+
+const permissionNames = Object.entries(GamePermission).filter(([name]) => name !== 'All') as [
+  string,
+  number,
+][];
+
+/** Flags as GZ::CTF writes them: `All`, `None`, or the name of each flag set. */
+export const permissionsToNames = (permissions: number): string[] => {
+  if (permissions === GamePermission.All) return ['All'];
+  if (permissions === 0) return ['None'];
+  return permissionNames.filter(([, flag]) => (permissions & flag) === flag).map(([name]) => name);
+};
+
+/** The flags of a list of names; names it does not know are left out, as GZ::CTF does. */
+export const namesToPermissions = (names: string[] | null | undefined): number => {
+  if (!names || names.length === 0) return 0;
+  if (names.includes('All')) return GamePermission.All;
+  if (names.includes('None')) return 0;
+  return permissionNames.reduce((flags, [name, flag]) => (names.includes(name) ? flags | flag : flags), 0);
+};
+
+/** Blood bonus per mille, packed as GameInfoModel holds it (§4.2). */
+export const packBloodBonus = (bonus: PackageGame['bloodBonus']): number =>
+  bonus ? bonus.first * 2 ** 20 + bonus.second * 2 ** 10 + bonus.third : 0;
+
+export const unpackBloodBonus = (packed: number): PackageGame['bloodBonus'] =>
+  packed === 0
+    ? null
+    : { first: Math.floor(packed / 2 ** 20) & 0x3ff, second: (packed >> 10) & 0x3ff, third: packed & 0x3ff };

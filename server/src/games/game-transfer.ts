@@ -1,6 +1,6 @@
 // Game export and import (§2.5): a game, its divisions, challenges, flags and files packed as one .zip
-// (game-package.ts), and unpacked again as a new game, on this server or another. Containers, participations,
-// submissions and notices stay behind: a package is the game as authored, not as played.
+// (game-package.ts), and unpacked again as a new game, here, on another server of ours or on a GZ::CTF server.
+// Containers, participations, submissions and notices stay behind: a package is the game as authored, not as played.
 import { type Unzipped, unzip, zip } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Static, TSchema } from 'typebox';
@@ -9,14 +9,19 @@ import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { version } from '../version.ts';
 import type { ChallengeService } from './challenges.ts';
 import type { DivisionService } from './divisions.ts';
 import {
   Manifest,
+  namesToPermissions,
   type PackageAttachment,
   PackageChallenge,
   PackageGame,
   packageFormat,
+  packBloodBonus,
+  permissionsToNames,
+  unpackBloodBonus,
 } from './game-package.ts';
 import type { GameService } from './games.ts';
 import { utcStamp } from './writeups.ts';
@@ -30,7 +35,7 @@ const wanted = (name: string) =>
   name === 'manifest.json' ||
   name === 'game.json' ||
   /^challenges\/challenge-\d+\.json$/.test(name) ||
-  /^files\/[0-9a-f]{64}$/.test(name);
+  /^files\/[0-9a-fA-F]{64}$/.test(name);
 
 const unpack = (bytes: Buffer): Promise<Unzipped> =>
   new Promise((resolve, reject) => {
@@ -89,14 +94,25 @@ export class GameTransfer {
       const row = await this.db
         .selectFrom('attachments')
         .leftJoin('files', 'files.hash', 'attachments.file_hash')
-        .select(['attachments.type', 'attachments.file_hash', 'attachments.remote_url', 'files.name'])
+        .select([
+          'attachments.type',
+          'attachments.file_hash',
+          'attachments.remote_url',
+          'files.name',
+          'files.size',
+        ])
         .where('attachments.id', '=', id)
         .executeTakeFirst();
-      if (row?.type === 'Remote' && row.remote_url) return { type: 'Remote', url: row.remote_url };
+      if (row?.type === 'Remote' && row.remote_url) {
+        // GZ::CTF asks a name of links too: the last part of the path.
+        const fileName = row.remote_url.split(/[?#]/)[0]?.split('/').pop() || 'attachment';
+        return { type: 'Remote', remoteUrl: row.remote_url, fileName };
+      }
       if (row?.type !== 'Local' || !row.file_hash) return null;
       hashes.add(row.file_hash);
-      return { type: 'Local', hash: row.file_hash, name: row.name ?? 'attachment' };
+      return { type: 'Local', hash: row.file_hash, fileName: row.name ?? 'attachment', fileSize: row.size };
     };
+    const iso = (ms: number) => new Date(ms).toISOString();
 
     const rows = await this.db
       .selectFrom('challenges')
@@ -106,76 +122,111 @@ export class GameTransfer {
       .execute();
     const packed: PackageChallenge[] = [];
     for (const row of rows) {
-      const { id, title, category, type, isEnabled, ...detail } = await this.challenges.detail(
-        gameId,
-        row.id,
-      );
+      const c = await this.challenges.detail(gameId, row.id);
       const flags = await this.db
         .selectFrom('flags')
         .select(['flag', 'attachment_id'])
-        .where('challenge_id', '=', id)
+        .where('challenge_id', '=', c.id)
         .orderBy('id')
         .execute();
+      const isContainer = c.type.endsWith('Container');
       packed.push({
-        id,
-        title,
-        category,
-        type,
-        isEnabled,
-        settings: {
-          content: detail.content,
-          flagTemplate: detail.flagTemplate,
-          hints: detail.hints,
-          fileName: detail.fileName,
-          deadlineUtc: detail.deadlineUtc,
-          submissionLimit: detail.submissionLimit,
-          containerImage: detail.containerImage,
-          memoryLimit: detail.memoryLimit,
-          cpuCount: detail.cpuCount,
-          storageLimit: detail.storageLimit,
-          exposePort: detail.exposePort,
-          networkMode: detail.networkMode,
-          enableTrafficCapture: detail.enableTrafficCapture,
-          disableBloodBonus: detail.disableBloodBonus,
-          originalScore: detail.originalScore,
-          minScoreRate: detail.minScoreRate,
-          difficulty: detail.difficulty,
+        id: c.id,
+        title: c.title,
+        content: c.content,
+        category: c.category,
+        type: c.type,
+        enabled: c.isEnabled,
+        scoring: { original: c.originalScore, minRate: c.minScoreRate, difficulty: c.difficulty },
+        limits: { submission: c.submissionLimit, deadline: c.deadlineUtc ? iso(c.deadlineUtc) : null },
+        flags: {
+          disableBloodBonus: c.disableBloodBonus,
+          enableTrafficCapture: c.enableTrafficCapture,
+          template: c.flagTemplate,
+          static: await Promise.all(
+            flags.map(async (f) => ({ value: f.flag, attachment: await attachmentOf(f.attachment_id) })),
+          ),
         },
         attachment: await attachmentOf(row.attachment_id),
-        flags: await Promise.all(
-          flags.map(async (f) => ({ flag: f.flag, attachment: await attachmentOf(f.attachment_id) })),
-        ),
+        hints: c.hints.length > 0 ? c.hints : null,
+        container: isContainer
+          ? {
+              image: c.containerImage ?? '',
+              memoryLimit: c.memoryLimit ?? 64,
+              cpuCount: c.cpuCount ?? 1,
+              storageLimit: c.storageLimit ?? 256,
+              exposePort: c.exposePort ?? 80,
+              fileName: c.fileName,
+              networkMode: c.networkMode,
+            }
+          : null,
+        fileName: isContainer ? null : c.fileName,
       });
     }
-    const { id: _id, poster: _poster, publicKey: _key, ...settings } = info;
+    const divisions = await this.divisions.list(gameId);
     const packedGame: PackageGame = {
-      game: settings,
-      poster: game.poster_hash,
-      divisions: (await this.divisions.list(gameId)).map(({ id: _division, ...division }) => division),
-    };
-    const manifest: Manifest = {
-      ...packageFormat,
-      exportedAt: this.now(),
-      stats: {
-        challenges: packed.length,
-        flags: packed.reduce((n, c) => n + c.flags.length, 0),
-        files: hashes.size,
-      },
+      title: info.title,
+      summary: info.summary,
+      content: info.content,
+      hidden: info.hidden,
+      practiceMode: info.practiceMode,
+      acceptWithoutReview: info.acceptWithoutReview,
+      inviteCode: info.inviteCode,
+      teamMemberCountLimit: info.teamMemberCountLimit,
+      containerCountLimit: info.containerCountLimit,
+      startTime: iso(info.start),
+      endTime: iso(info.end),
+      writeup:
+        info.writeupRequired || info.writeupDeadline !== 0
+          ? {
+              required: info.writeupRequired,
+              deadline: iso(info.writeupDeadline),
+              note: info.writeupNote || null,
+            }
+          : null,
+      bloodBonus: unpackBloodBonus(info.bloodBonus),
+      posterHash: game.poster_hash,
+      divisions: divisions.map((d) => ({
+        name: d.name,
+        inviteCode: d.inviteCode,
+        defaultPermissions: permissionsToNames(d.defaultPermissions),
+        challengeConfig: d.challengeConfigs.map((config) => ({
+          challengeId: config.challengeId,
+          permissions: permissionsToNames(config.permissions),
+        })),
+      })),
     };
 
-    const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2));
-    const entries: Record<string, Uint8Array> = {
-      'manifest.json': json(manifest),
-      'game.json': json(packedGame),
-    };
-    for (const c of packed) entries[`challenges/challenge-${c.id}.json`] = json(c);
+    const entries: Record<string, Uint8Array> = {};
+    let totalFileSize = 0;
     for (const hash of hashes) {
       const stream = await this.files.open(hash);
       if (!stream) continue;
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       entries[`files/${hash}`] = Buffer.concat(chunks);
+      totalFileSize += (entries[`files/${hash}`] as Uint8Array).length;
     }
+    const manifest: Manifest = {
+      ...packageFormat,
+      exportedAt: iso(this.now()),
+      exporterVersion: `Pennon ${version}`,
+      game: { id: gameId, title: info.title },
+      statistics: {
+        challengeCount: packed.length,
+        divisionCount: divisions.length,
+        totalFlags: packed.reduce(
+          (n, c) => n + (c.flags?.template ? 1 : 0) + (c.flags?.static?.length ?? 0),
+          0,
+        ),
+        totalFiles: Object.keys(entries).length,
+        totalFileSize,
+      },
+    };
+    const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2));
+    entries['manifest.json'] = json(manifest);
+    entries['game.json'] = json(packedGame);
+    for (const c of packed) entries[`challenges/challenge-${c.id}.json`] = json(c);
     const body = await new Promise<Buffer>((resolve, reject) =>
       zip(entries, { level: 6 }, (error, bytes) => (error ? reject(error) : resolve(Buffer.from(bytes)))),
     );
@@ -197,63 +248,105 @@ export class GameTransfer {
       .filter((name) => name.startsWith('challenges/'))
       .map((name) => readJson(files, name, PackageChallenge))
       .sort((a, b) => a.id - b.id);
-    const stored = new Map<string, string>();
-    const localHash = (attachment: PackageAttachment | null): string | undefined => {
-      if (attachment?.type !== 'Local') return undefined;
-      const hash = stored.get(attachment.hash);
-      if (!hash) throw new HttpError(400, msg`The package lacks files/${attachment.hash}`);
-      return hash;
+    const time = (value: string, file: string): number => {
+      const ms = Date.parse(value);
+      if (Number.isNaN(ms)) throw new HttpError(400, msg`The package's ${file} is not valid`);
+      return ms;
     };
-    const attachmentInput = (attachment: PackageAttachment | null) =>
-      attachment === null
-        ? { attachmentType: 'None' as const }
-        : attachment.type === 'Remote'
-          ? { attachmentType: 'Remote' as const, remoteUrl: attachment.url }
-          : { attachmentType: 'Local' as const, fileHash: localHash(attachment) };
-
+    const content = (hash: string) => {
+      const file = files[`files/${hash}`];
+      if (!file) throw new HttpError(400, msg`The package lacks files/${hash}`);
+      return Buffer.from(file);
+    };
     // Each file is held by this import until the end; what the new game uses keeps a reference of its own.
-    const names = new Map<string, string>();
-    for (const c of packed) {
-      for (const a of [c.attachment, ...c.flags.map((f) => f.attachment)])
-        if (a?.type === 'Local' && !names.has(a.hash)) names.set(a.hash, a.name);
-    }
+    const stored = new Map<string, string>();
+    const attachmentInput = async (attachment: PackageAttachment | null | undefined) => {
+      if (!attachment || attachment.type === 'None') return { attachmentType: 'None' as const };
+      if (attachment.type === 'Remote')
+        return { attachmentType: 'Remote' as const, remoteUrl: attachment.remoteUrl };
+      let hash = stored.get(attachment.hash);
+      if (!hash) {
+        hash = (await this.files.put(content(attachment.hash), attachment.fileName))?.hash;
+        if (!hash) throw new HttpError(400, msg`The package's ${`files/${attachment.hash}`} is not valid`);
+        stored.set(attachment.hash, hash);
+      }
+      return { attachmentType: 'Local' as const, fileHash: hash };
+    };
+
     let gameId: number | undefined;
     try {
-      // Only what the game uses; the poster is stored anew by setPoster.
-      for (const [hash, name] of names) {
-        const content = files[`files/${hash}`];
-        const file = content && (await this.files.put(Buffer.from(content), name));
-        if (file) stored.set(hash, file.hash);
-      }
-      gameId = (await this.games.create(packedGame.game)).id;
-      if (packedGame.poster) {
-        const poster = files[`files/${packedGame.poster}`];
-        if (!poster) throw new HttpError(400, msg`The package lacks files/${packedGame.poster}`);
-        await this.games.setPoster(gameId, Buffer.from(poster));
-      }
+      const writeup = packedGame.writeup;
+      gameId = (
+        await this.games.create({
+          title: packedGame.title,
+          summary: packedGame.summary ?? '',
+          content: packedGame.content ?? '',
+          hidden: packedGame.hidden ?? false,
+          practiceMode: packedGame.practiceMode ?? true,
+          acceptWithoutReview: packedGame.acceptWithoutReview ?? false,
+          inviteCode: packedGame.inviteCode ?? null,
+          teamMemberCountLimit: packedGame.teamMemberCountLimit ?? 0,
+          containerCountLimit: packedGame.containerCountLimit ?? 3,
+          start: time(packedGame.startTime, 'game.json'),
+          end: time(packedGame.endTime, 'game.json'),
+          writeupRequired: writeup?.required ?? false,
+          writeupDeadline: writeup ? time(writeup.deadline, 'game.json') : 0,
+          writeupNote: writeup?.note ?? '',
+          bloodBonus: packBloodBonus(packedGame.bloodBonus),
+        })
+      ).id;
+      if (packedGame.posterHash) await this.games.setPoster(gameId, content(packedGame.posterHash));
       const ids = new Map<number, number>();
       for (const c of packed) {
+        const file = `challenges/challenge-${c.id}.json`;
         const { id } = await this.challenges.create(gameId, {
           title: c.title,
           category: c.category,
           type: c.type,
         });
         ids.set(c.id, id);
-        await this.challenges.update(gameId, id, { ...c.settings, isEnabled: false });
-        if (c.attachment) await this.challenges.setAttachment(gameId, id, attachmentInput(c.attachment));
-        await this.challenges.addFlags(
-          gameId,
-          id,
-          c.flags.map((f) => ({ flag: f.flag, ...attachmentInput(f.attachment) })),
-        );
-        if (c.isEnabled) await this.challenges.update(gameId, id, { isEnabled: true });
+        const deadline = c.limits?.deadline;
+        await this.challenges.update(gameId, id, {
+          content: c.content ?? '',
+          hints: c.hints ?? [],
+          flagTemplate: c.flags?.template ?? null,
+          disableBloodBonus: c.flags?.disableBloodBonus ?? false,
+          enableTrafficCapture: c.flags?.enableTrafficCapture ?? false,
+          submissionLimit: c.limits?.submission ?? 0,
+          deadlineUtc: deadline ? time(deadline, file) : null,
+          ...(c.scoring && {
+            originalScore: c.scoring.original,
+            minScoreRate: c.scoring.minRate,
+            difficulty: c.scoring.difficulty,
+          }),
+          ...(c.container && {
+            containerImage: c.container.image,
+            memoryLimit: c.container.memoryLimit,
+            cpuCount: c.container.cpuCount,
+            storageLimit: c.container.storageLimit,
+            exposePort: c.container.exposePort,
+            networkMode: c.container.networkMode ?? null,
+          }),
+          fileName: c.container?.fileName ?? c.fileName ?? null,
+        });
+        if (c.attachment && c.attachment.type !== 'None')
+          await this.challenges.setAttachment(gameId, id, await attachmentInput(c.attachment));
+        const flags = [];
+        for (const f of c.flags?.static ?? [])
+          flags.push({ flag: f.value, ...(await attachmentInput(f.attachment)) });
+        await this.challenges.addFlags(gameId, id, flags);
+        if (c.enabled) await this.challenges.update(gameId, id, { isEnabled: true });
       }
-      for (const division of packedGame.divisions) {
+      for (const division of packedGame.divisions ?? []) {
         await this.divisions.create(gameId, {
-          ...division,
-          challengeConfigs: division.challengeConfigs?.flatMap((config) => {
+          name: division.name,
+          inviteCode: division.inviteCode ?? null,
+          defaultPermissions: namesToPermissions(division.defaultPermissions),
+          challengeConfigs: (division.challengeConfig ?? []).flatMap((config) => {
             const challengeId = ids.get(config.challengeId);
-            return challengeId === undefined ? [] : [{ ...config, challengeId }];
+            return challengeId === undefined
+              ? []
+              : [{ challengeId, permissions: namesToPermissions(config.permissions) }];
           }),
         });
       }

@@ -1,5 +1,6 @@
 // Game export and import (§2.5): a package made by export imports as the same game, files and all; a file that is
 // no package, or a package that is not valid, is refused with nothing left behind; only admins may do either.
+import { createHash } from 'node:crypto';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,9 +143,51 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
     expect(manifest).toMatchObject({
       format: 'GZCTF-GAME',
       version: '1.0',
-      stats: { challenges: 2, flags: 4, files: 3 },
+      exporterVersion: expect.stringMatching(/^Pennon /),
+      game: { id: gameId, title: 'Harbour/Export' },
+      statistics: { challengeCount: 2, divisionCount: 1, totalFlags: 4, totalFiles: 3 },
     });
-    expect(Object.keys(entries).filter((name) => name.startsWith('challenges/'))).toHaveLength(2);
+    expect(manifest.exportedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Files go by the SHA-256 of their content, as GZ::CTF checks on import.
+    const files = Object.keys(entries).filter((name) => name.startsWith('files/'));
+    for (const name of files) {
+      expect(name).toBe(
+        `files/${createHash('sha256')
+          .update(entries[name] as Uint8Array)
+          .digest('hex')}`,
+      );
+    }
+    expect(manifest.statistics.totalFileSize).toBe(
+      files.reduce((n, name) => n + (entries[name] as Uint8Array).length, 0),
+    );
+    const read = (name: string) => JSON.parse(Buffer.from(entries[name] as Uint8Array).toString());
+    const challengeFiles = Object.keys(entries).filter((name) => name.startsWith('challenges/'));
+    expect(challengeFiles).toHaveLength(2);
+    // GZ::CTF's field names and shapes: times as ISO strings, permissions by name, flags in their sections.
+    const game = read('game.json');
+    expect(game).toMatchObject({
+      title: 'Harbour/Export',
+      startTime: expect.stringMatching(/Z$/),
+      bloodBonus: { first: 50, second: 30, third: 10 },
+      divisions: [
+        {
+          name: 'Students',
+          inviteCode: 'learn',
+          defaultPermissions: ['All'],
+          challengeConfig: [{ permissions: ['None'] }],
+        },
+      ],
+    });
+    const lighthouse = challengeFiles.map(read).find((c) => c.title === 'Lighthouse');
+    expect(lighthouse).toMatchObject({
+      enabled: true,
+      scoring: { original: 700, minRate: 0.5, difficulty: 3 },
+      limits: { submission: 9, deadline: null },
+      flags: { static: [{ value: 'flag{lamp}' }, { value: 'flag{LAMP}' }] },
+      attachment: { type: 'Local', fileName: 'beacon.txt', fileSize: 10 },
+      hints: ['look up'],
+      container: null,
+    });
 
     const imported = await importGame(res.rawPayload);
     expect(imported.statusCode, imported.body).toBe(200);
@@ -162,19 +205,183 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
     expect(file.body).toBe('the beacon');
   });
 
+  it('imports a package as GZ::CTF writes it: .NET times, nulls, permissions by name, ids of its own', async () => {
+    const readme = Buffer.from('read me first');
+    const hash = createHash('sha256').update(readme).digest('hex');
+    const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
+    const scoring = { original: 1000, minRate: 0.25, difficulty: 5 };
+    const noLimits = { submission: 0, deadline: null };
+    const pkg = zipSync({
+      'manifest.json': json({
+        version: '1.0',
+        format: 'GZCTF-GAME',
+        exportedAt: '2026-02-01T10:00:00.1234567+00:00',
+        exporterVersion: '1.7.0.0',
+        game: { id: 7, title: 'Lagoon' },
+        statistics: { challengeCount: 3, divisionCount: 1, totalFlags: 3, totalFiles: 1, totalFileSize: 13 },
+      }),
+      'game.json': json({
+        title: 'Lagoon',
+        summary: 'Tides',
+        content: '# Rules',
+        hidden: true,
+        practiceMode: false,
+        acceptWithoutReview: true,
+        inviteCode: null,
+        teamMemberCountLimit: 4,
+        containerCountLimit: 2,
+        startTime: '2026-03-01T08:00:00+08:00',
+        endTime: '2026-03-02T08:00:00.5+08:00',
+        writeup: { required: true, deadline: '2026-03-05T00:00:00+00:00', note: 'PDF please' },
+        bloodBonus: { first: 100, second: 50, third: 0 },
+        posterHash: null,
+        divisions: [
+          {
+            name: 'Open',
+            inviteCode: 'tide',
+            defaultPermissions: ['JoinGame', 'RankOverall', 'ViewChallenge', 'SubmitFlags', 'GetScore'],
+            // 99 is no challenge of the package: left out, as GZ::CTF would refuse it.
+            challengeConfig: [
+              { challengeId: 12, permissions: ['None'] },
+              { challengeId: 99, permissions: ['All'] },
+            ],
+          },
+        ],
+      }),
+      'challenges/challenge-11.json': json({
+        id: 11,
+        title: 'Reef',
+        content: 'Dive',
+        category: 'Forensics',
+        type: 'StaticAttachment',
+        enabled: true,
+        scoring: { original: 500, minRate: 0.3, difficulty: 4.5 },
+        limits: { submission: 5, deadline: '2026-03-01T20:00:00+00:00' },
+        flags: {
+          disableBloodBonus: true,
+          enableTrafficCapture: false,
+          template: null,
+          static: [{ value: 'flag{reef}', attachment: null }],
+        },
+        attachment: { type: 'Local', hash, fileName: 'reef.txt', fileSize: 13, remoteUrl: null },
+        hints: ['low tide'],
+        container: null,
+      }),
+      'challenges/challenge-12.json': json({
+        id: 12,
+        title: 'Current',
+        content: '',
+        category: 'Pwn',
+        type: 'DynamicContainer',
+        enabled: false,
+        scoring,
+        limits: noLimits,
+        flags: {
+          disableBloodBonus: false,
+          enableTrafficCapture: true,
+          template: 'flag{[TEAM_HASH]}',
+          static: [],
+        },
+        attachment: null,
+        hints: null,
+        container: {
+          image: 'ghcr.io/pennon/current:1',
+          memoryLimit: 128,
+          cpuCount: 5,
+          storageLimit: 512,
+          exposePort: 9999,
+          fileName: null,
+        },
+      }),
+      'challenges/challenge-13.json': json({
+        id: 13,
+        title: 'Wreck',
+        category: 'Misc',
+        type: 'StaticAttachment',
+        enabled: false,
+        scoring,
+        limits: noLimits,
+        flags: { static: [{ value: 'flag{wreck}', attachment: null }] },
+        attachment: { type: 'Remote', remoteUrl: 'https://files.example/wreck.zip', fileName: 'wreck.zip' },
+      }),
+      [`files/${hash}`]: readme,
+    });
+    const res = await importGame(Buffer.from(pkg));
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json() as number;
+    expect(await c.ok(admin, 'GET', `/api/edit/games/${id}`)).toMatchObject({
+      title: 'Lagoon',
+      summary: 'Tides',
+      content: '# Rules',
+      hidden: true,
+      practiceMode: false,
+      acceptWithoutReview: true,
+      inviteCode: null,
+      teamMemberCountLimit: 4,
+      containerCountLimit: 2,
+      start: Date.parse('2026-03-01T00:00:00Z'),
+      end: Date.parse('2026-03-02T00:00:00.500Z'),
+      writeupRequired: true,
+      writeupDeadline: Date.parse('2026-03-05T00:00:00Z'),
+      writeupNote: 'PDF please',
+      bloodBonus: (100 << 20) + (50 << 10),
+      poster: null,
+    });
+    const list: { id: number; title: string }[] = await c.ok(
+      admin,
+      'GET',
+      `/api/edit/games/${id}/challenges`,
+    );
+    const detail = async (title: string) =>
+      c.ok(admin, 'GET', `/api/edit/games/${id}/challenges/${list.find((ch) => ch.title === title)?.id}`);
+    const reef = await detail('Reef');
+    expect(reef).toMatchObject({
+      content: 'Dive',
+      category: 'Forensics',
+      isEnabled: true,
+      originalScore: 500,
+      minScoreRate: 0.3,
+      difficulty: 4.5,
+      submissionLimit: 5,
+      deadlineUtc: Date.parse('2026-03-01T20:00:00Z'),
+      disableBloodBonus: true,
+      hints: ['low tide'],
+      flags: [{ flag: 'flag{reef}', attachment: null }],
+      attachment: { type: 'Local', fileSize: 13 },
+    });
+    expect((await t.app.inject(reef.attachment.url)).body).toBe('read me first');
+    const current = await detail('Current');
+    expect(current).toMatchObject({
+      type: 'DynamicContainer',
+      isEnabled: false,
+      flagTemplate: 'flag{[TEAM_HASH]}',
+      containerImage: 'ghcr.io/pennon/current:1',
+      memoryLimit: 128,
+      cpuCount: 5,
+      storageLimit: 512,
+      exposePort: 9999,
+      enableTrafficCapture: true,
+    });
+    expect((await detail('Wreck')).attachment).toMatchObject({
+      type: 'Remote',
+      url: 'https://files.example/wreck.zip',
+    });
+    expect(await c.ok(admin, 'GET', `/api/edit/games/${id}/divisions`)).toMatchObject([
+      {
+        name: 'Open',
+        inviteCode: 'tide',
+        defaultPermissions: 1 | 2 | 256 | 512 | 1024,
+        challengeConfigs: [{ challengeId: current.id, permissions: 0 }],
+      },
+    ]);
+  });
+
   it('refuses what is not a valid package, creating nothing', async () => {
     const before = (await c.ok(admin, 'GET', '/api/edit/games?count=100')).total;
     const notZip = await importGame(Buffer.from('plain text, not a zip'));
     expect(notZip.statusCode).toBe(400);
     expect(notZip.json().title).toBe('The file is not a game package');
-    const manifest = strToU8(
-      JSON.stringify({
-        format: 'GZCTF-GAME',
-        version: '1.0',
-        exportedAt: 0,
-        stats: { challenges: 0, flags: 0, files: 0 },
-      }),
-    );
+    const manifest = strToU8(JSON.stringify({ format: 'GZCTF-GAME', version: '1.0' }));
     const badGame = await importGame(
       Buffer.from(zipSync({ 'manifest.json': manifest, 'game.json': strToU8('{"game":{}}') })),
     );
@@ -184,17 +391,20 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
       Buffer.from(
         zipSync({
           'manifest.json': manifest,
-          'game.json': strToU8(JSON.stringify({ game: gameBody(), poster: null, divisions: [] })),
+          'game.json': strToU8(
+            JSON.stringify({
+              title: 'Gone',
+              startTime: '2026-01-01T00:00:00Z',
+              endTime: '2026-01-02T00:00:00Z',
+            }),
+          ),
           'challenges/challenge-1.json': strToU8(
             JSON.stringify({
               id: 1,
               title: 'Gone',
               category: 'Misc',
               type: 'StaticAttachment',
-              isEnabled: false,
-              settings: {},
-              attachment: { type: 'Local', hash: 'a'.repeat(64), name: 'gone.txt' },
-              flags: [],
+              attachment: { type: 'Local', hash: 'a'.repeat(64), fileName: 'gone.txt' },
             }),
           ),
         }),
