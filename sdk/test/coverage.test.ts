@@ -92,6 +92,7 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'edit.updatePoster': (c) => c.edit.updatePoster(1, file),
   'edit.deleteWriteups': (c) => c.edit.deleteWriteups(1),
   'edit.flushScoreboard': (c) => c.edit.flushScoreboard(1),
+  'edit.updateAcceptedCounts': (c) => c.edit.updateAcceptedCounts(1),
   'edit.exportGame': (c) => c.edit.exportGame(1),
   'edit.importGame': (c) => c.edit.importGame(file),
   'edit.hashSalt': (c) => c.edit.hashSalt(1),
@@ -228,7 +229,7 @@ describe('SDK coverage of the route table', () => {
     const duplicates = [...reached].filter(([, keys]) => keys.length > 1);
     expect(duplicates).toEqual([]);
     expect([...reached.keys()].sort()).toEqual(table.map(({ id }) => id).sort());
-    expect(table).toHaveLength(124);
+    expect(table).toHaveLength(125);
   });
 
   it('sends ids in the path, bodies as JSON and files as multipart', async () => {

@@ -1,6 +1,7 @@
 // Authoring challenges in a real browser against the real server: the admin signs in, creates a static-attachment
 // challenge (score, remote attachment, a flag) and a dynamic-container one (its flag template, previewed), and
-// enables both from the list. A player (through the SDK) then sees both and solves the static one.
+// enables both from the list. A player (through the SDK) then sees both and solves the static one, which the admin's
+// list shows once they recount the solves.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -161,5 +162,15 @@ describe('admin challenges', () => {
       status = await player.game.submissionStatus(gameId, beacon.id, submission);
     }
     expect(status).toBe('Accepted');
+  });
+
+  it('shows the solve on the list the admin left open once they recount', async () => {
+    // The list was loaded before the solve and is not polled: the recount brings it up to date.
+    expect(await page.evaluate(() => document.body.innerText.includes('1 solves'))).toBe(false);
+    await aria(page, 'button', 'Recount solves').click();
+    await notified(page, 'Solve counts are up to date');
+    await waitForText(page, '1 solves');
+    const beacon = (await admin.edit.challenges(gameId)).find((c) => c.title === 'Beacon');
+    expect((await admin.edit.challenge(gameId, beacon?.id as number)).acceptedCount).toBe(1);
   });
 });

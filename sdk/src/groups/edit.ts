@@ -52,6 +52,8 @@ export interface EditApi {
   deleteWriteups(gameId: number, options?: CallOptions): Promise<void>;
   /** POST /api/edit/games/{id}/scoreboard/flush: queue a rebuild of the scoreboard. */
   flushScoreboard(gameId: number, options?: CallOptions): Promise<void>;
+  /** POST /api/edit/games/{id}/challenges/updateaccepted: recount every challenge's solves; resolves once done. */
+  updateAcceptedCounts(gameId: number, options?: CallOptions): Promise<void>;
   /** POST /api/edit/games/{id}/export: the game, its challenges and files as a .zip. */
   exportGame(gameId: number, options?: CallOptions): Promise<{ data: Blob; fileName: string }>;
   /** POST /api/edit/games/import: create a game from an export package; resolves to its id. */
@@ -149,6 +151,7 @@ export const createEditApi = (request: Requester): EditApi => ({
     request(r.updatePoster, { ...options, params: { id }, file: toBlob(file) }),
   deleteWriteups: (id, options) => request(r.deleteWriteups, { ...options, params: { id } }),
   flushScoreboard: (id, options) => request(r.flushScoreboard, { ...options, params: { id } }),
+  updateAcceptedCounts: (id, options) => request(r.updateAcceptedCounts, { ...options, params: { id } }),
   exportGame: (id, options) => request(r.exportGame, { ...options, params: { id } }),
   importGame: (file, options) => request(r.importGame, { ...options, file: toBlob(file) }),
   hashSalt: (id, options) => request(r.hashSalt, { ...options, params: { id } }),

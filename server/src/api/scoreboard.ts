@@ -87,6 +87,13 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
     await scoreboards.invalidate(request.params.id);
     return undefined;
   });
+  // Accepted counts are the snapshot's: recounting is rebuilding it, answered once the new one is there.
+  mount(app, edit.updateAcceptedCounts, async (request) => {
+    await snapshotOf(request.params.id);
+    await scoreboards.invalidate(request.params.id);
+    await snapshotOf(request.params.id);
+    return undefined;
+  });
   app.get<{ Params: { id: string } }>(
     '/api/game/:id/ctftime',
     { schema: { hide: true } },

@@ -263,6 +263,33 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
     expect(feed.standings[0].taskStats.Lighthouse.points).toBe(790);
   });
 
+  it('recounts solves on updateaccepted, for admins only', async () => {
+    const detail = () => adminOk('GET', `/api/edit/games/${gameId}/challenges/${ids.web}`);
+    const solve = await t.connection.db
+      .selectFrom('solves')
+      .selectAll()
+      .where('challenge_id', '=', ids.web)
+      .orderBy('time', 'desc')
+      .executeTakeFirstOrThrow();
+    // A change the server did not make (a restore, a tool) is not seen until the counts are rebuilt.
+    await t.connection.db.deleteFrom('solves').where('submission_id', '=', solve.submission_id).execute();
+    expect((await detail()).acceptedCount).toBe(3);
+    const recount = await c.call(admin, 'POST', `/api/edit/games/${gameId}/challenges/updateaccepted`);
+    expect(recount.statusCode, recount.body).toBe(200);
+    expect((await detail()).acceptedCount).toBe(2);
+    await t.connection.db.insertInto('solves').values(solve).execute();
+    await adminOk('POST', `/api/edit/games/${gameId}/challenges/updateaccepted`);
+    expect((await detail()).acceptedCount).toBe(3);
+
+    const [ann] = players as [Player];
+    expect(
+      (await c.call(ann.token, 'POST', `/api/edit/games/${gameId}/challenges/updateaccepted`)).statusCode,
+    ).toBe(403);
+    expect((await c.call(admin, 'POST', '/api/edit/games/99999/challenges/updateaccepted')).statusCode).toBe(
+      404,
+    );
+  });
+
   it('records one solve per team under 50 concurrent teams plus duplicates, bloods in submit order', async () => {
     const g = (
       await adminOk('POST', '/api/edit/games', gameBody({ title: 'Rush', acceptWithoutReview: true }))

@@ -73,6 +73,13 @@ export const edit = endpoints<typeof schemas>()({
     auth: 'admin',
     response: 'empty',
   },
+  // Beyond gzctf-api's 124: client-spec's list names it, and GZ::CTF servers before the scoreboard flush serve it.
+  updateAcceptedCounts: {
+    method: 'POST',
+    path: '/api/edit/games/{id}/challenges/updateaccepted',
+    auth: 'admin',
+    response: 'empty',
+  },
   exportGame: {
     method: 'POST',
     path: '/api/edit/games/{id}/export',

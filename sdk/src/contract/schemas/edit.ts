@@ -85,6 +85,10 @@ export const edit = {
     summary: 'Queue a rebuild of the scoreboard',
     params: byGame,
   },
+  updateAcceptedCounts: {
+    summary: "Recount every challenge's solves now",
+    params: byGame,
+  },
   exportGame: {
     summary: 'Package a game, its challenges and files as a .zip',
     params: byGame,

@@ -1,12 +1,12 @@
 import { Button, Group, Select, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type ChallengeCategory, ChallengeCategoryValues, type ChallengeInfoModel } from '@pennon/sdk';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { client } from '../../../../../api/client.ts';
 import { LoadError } from '../../../../../components/LoadError/index.ts';
-import { notifyError } from '../../../../../utils/notify.ts';
+import { notifyError, notifySuccess } from '../../../../../utils/notify.ts';
 import { categoryStyle } from '../../../../games/lib/categories.tsx';
 import { confirmAction } from '../../../lib/confirmAction.tsx';
 import { GameAdminPage } from '../../lib/GameAdminPage.tsx';
@@ -35,7 +35,8 @@ function ChallengeList({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { challenges, error, mutate } = useAdminChallenges(gameId);
-  const solves = useSolveCounts(gameId);
+  const { counts: solves, recount } = useSolveCounts(gameId);
+  const [recounting, setRecounting] = useState(false);
   const [filter, setFilter] = useState<ChallengeCategory | null>(null);
   const [creating, setCreating] = useState(false);
   const [toggling, setToggling] = useState<number | null>(null);
@@ -56,6 +57,18 @@ function ChallengeList({ gameId }: { gameId: number }) {
       );
     } finally {
       setToggling(null);
+    }
+  };
+
+  const recountSolves = async () => {
+    setRecounting(true);
+    try {
+      await recount();
+      notifySuccess(t('admin.challenge.list.recount_done'));
+    } catch (err) {
+      notifyError(err, t, t('admin.challenge.list.recount_failed'));
+    } finally {
+      setRecounting(false);
     }
   };
 
@@ -90,9 +103,19 @@ function ChallengeList({ gameId }: { gameId: number }) {
           clearable
           w={{ base: '100%', xs: 240 }}
         />
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-          {t('admin.challenge.create.open')}
-        </Button>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            loading={recounting}
+            onClick={() => void recountSolves()}
+          >
+            {t('admin.challenge.list.recount')}
+          </Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            {t('admin.challenge.create.open')}
+          </Button>
+        </Group>
       </Group>
 
       {!challenges ? (

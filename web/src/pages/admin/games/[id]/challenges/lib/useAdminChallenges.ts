@@ -34,17 +34,22 @@ export const useAdminChallenge = (gameId: number, challengeId: number) => {
 /**
  * Solves per challenge id, read off the scoreboard (the admin list has no count; the key is the scoreboard
  * page's, so both share one copy). Empty until the game has a scoreboard: before it starts the server refuses
- * it, and disabled challenges are never on it.
+ * it, and disabled challenges are never on it. `recount` has the server count them again, then reads them anew.
  */
 export const useSolveCounts = (gameId: number) => {
-  const { data } = useSWR(['/api/game', gameId, 'scoreboard'], () => client.game.scoreboard(gameId), {
+  const { data, mutate } = useSWR(['/api/game', gameId, 'scoreboard'], () => client.game.scoreboard(gameId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
-  return useMemo(() => {
+  const counts = useMemo(() => {
     const counts = new Map<number, number>();
     for (const list of Object.values(data?.challenges ?? {}))
       for (const c of list ?? []) counts.set(c.id, c.solved);
     return counts;
   }, [data]);
+  const recount = async () => {
+    await client.edit.updateAcceptedCounts(gameId);
+    await mutate();
+  };
+  return { counts, recount };
 };
