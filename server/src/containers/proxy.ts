@@ -8,6 +8,9 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { HttpError } from '../http/http-error.ts';
+import { refuseUpgrade } from '../http/upgrade-refusal.ts';
+import { msg, type Text } from '../i18n/message.ts';
 import type { CaptureTap, TrafficCapture } from './capture.ts';
 import type { ContainerRecord, ContainerService } from './container-service.ts';
 
@@ -37,9 +40,9 @@ export interface ProxyOptions {
   log?: FastifyBaseLogger;
 }
 
-type Verdict = { ok: true; record: ContainerRecord } | { ok: false; status: number; title: string };
+type Verdict = { ok: true; record: ContainerRecord } | { ok: false; status: number; title: Text };
 
-const fail = (status: number, title: string): Verdict => ({ ok: false, status, title });
+const fail = (status: number, title: Text): Verdict => ({ ok: false, status, title });
 
 export class ContainerProxy {
   private readonly cache = new Map<string, { record: ContainerRecord | undefined; until: number }>();
@@ -76,11 +79,11 @@ export class ContainerProxy {
 
   /** Steps 1–2 of the order: proxying on, and a proxied container that runs (noinst: not bound to an instance). */
   async check(guid: string, noinst: boolean): Promise<Verdict> {
-    if (this.options.containers.portMapping !== 'PlatformProxy') return fail(400, 'TCP proxy is disabled');
+    if (this.options.containers.portMapping !== 'PlatformProxy') return fail(400, msg`TCP proxy is disabled`);
     const record = await this.lookup(guid);
     const usable =
       record?.status === 'Running' && record.is_proxy && !(noinst && record.instance_id !== null);
-    return usable ? { ok: true, record } : fail(404, 'Container does not exist');
+    return usable ? { ok: true, record } : fail(404, msg`Container does not exist`);
   }
 
   /** Takes a connection slot; the returned release is idempotent. Undefined when the container is full. */
@@ -106,7 +109,7 @@ export class ContainerProxy {
     void this.upgrade(request, socket, head, decodeURIComponent(match[2]), match[1] !== undefined).catch(
       (error: unknown) => {
         this.options.log?.error({ err: error }, 'proxy upgrade failed');
-        reject(socket, 500, 'Internal server error');
+        refuseUpgrade(request, socket, 500, 'Internal server error');
       },
     );
     return true;
@@ -123,17 +126,17 @@ export class ContainerProxy {
     const wait = this.options.admit?.(address);
     if (wait != null) {
       const seconds = Math.max(1, Math.ceil(wait / 1000));
-      return reject(socket, 429, `Too many requests: try again in ${seconds} seconds`, {
+      return refuseUpgrade(request, socket, 429, msg`Too many requests: try again in ${seconds} seconds`, {
         'Retry-After': String(seconds),
       });
     }
     const verdict = await this.check(id, noinst);
-    if (!verdict.ok) return reject(socket, verdict.status, verdict.title);
+    if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
     const { record } = verdict;
     let release = () => {};
     if (!noinst) {
       const acquired = this.acquire(record.id);
-      if (!acquired) return reject(socket, 400, 'Container connection limit reached');
+      if (!acquired) return refuseUpgrade(request, socket, 400, msg`Container connection limit reached`);
       release = acquired;
     }
     // From here every way out ends with the client socket closing, and that releases the slot.
@@ -145,7 +148,7 @@ export class ContainerProxy {
       upstream = await connectTcp(record.ip, record.port);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-      return reject(socket, 418, `Failed to connect to the container (${code})`);
+      return refuseUpgrade(request, socket, 418, msg`Failed to connect to the container (${code})`);
     }
     if (socket.destroyed) {
       upstream.destroy();
@@ -245,42 +248,12 @@ const connectTcp = (host: string, port: number): Promise<net.Socket> =>
     });
   });
 
-const reasons: Record<number, string> = {
-  400: 'Bad Request',
-  404: 'Not Found',
-  418: "I'm a Teapot",
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-};
-
-/** Answers an upgrade request with the error envelope (§1.3) and closes the socket. */
-const reject = (
-  socket: Duplex,
-  status: number,
-  title: string,
-  headers: Record<string, string> = {},
-): void => {
-  if (socket.destroyed) return;
-  const body = JSON.stringify({ title, status });
-  socket.end(
-    `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
-      Object.entries(headers)
-        .map(([name, value]) => `${name}: ${value}\r\n`)
-        .join('') +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
-  socket.once('finish', () => socket.destroy());
-};
-
 /** Registers the proxy routes: plain requests through Fastify (204/400/404), upgrades on the HTTP server. */
 export const registerProxy = (app: FastifyInstance, proxy: ContainerProxy): void => {
   const plain = (noinst: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
     const verdict = await proxy.check(id, noinst);
-    if (!verdict.ok) return reply.code(verdict.status).send({ title: verdict.title, status: verdict.status });
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.title);
     return reply.code(204).send();
   };
   app.all('/api/proxy/:id', { schema: { hide: true } }, plain(false));
@@ -288,7 +261,8 @@ export const registerProxy = (app: FastifyInstance, proxy: ContainerProxy): void
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (proxy.handleUpgrade(request, socket, head)) return;
     // Nothing else upgrades yet: answer rather than leave the socket hanging.
-    if (app.server.listenerCount('upgrade') === 1) reject(socket, 404, 'Not found');
+    if (app.server.listenerCount('upgrade') === 1)
+      refuseUpgrade(request, socket, 404, msg`Not found: ${request.method} ${request.url}`);
   });
   app.addHook('onClose', async () => proxy.closeAll());
 };

@@ -12,6 +12,9 @@ import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Database } from '../db/schema.ts';
 import { GameStore } from '../games/game-store.ts';
 import { sessionCookie } from '../http/auth.ts';
+import { HttpError } from '../http/http-error.ts';
+import { refuseUpgrade } from '../http/upgrade-refusal.ts';
+import { msg } from '../i18n/message.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 import type { Caller, SessionStore } from '../services/sessions.ts';
 import type { LiveMessage } from './bus.ts';
@@ -181,12 +184,12 @@ export class HubServer {
     };
     void this.admit(hub, credentials)
       .then((verdict) => {
-        if (!verdict.ok) return refuse(socket, verdict.status, verdict.title);
+        if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
         this.#wss.handleUpgrade(request, socket, head, (ws) =>
           this.#accept(ws, groupKey(hub, verdict.gameId)),
         );
       })
-      .catch(() => refuse(socket, 500, 'Internal server error'));
+      .catch(() => refuseUpgrade(request, socket, 500, 'Internal server error'));
     return true;
   }
 
@@ -294,28 +297,6 @@ export class HubServer {
 const rawText = (data: RawData): string =>
   Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
 
-const reasons: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  500: 'Internal Server Error',
-};
-
-/** Answers an upgrade with the error envelope (§1.3) and closes the socket. */
-export const refuse = (socket: Duplex, status: number, title: string): void => {
-  if (socket.destroyed) return;
-  const body = JSON.stringify({ title, status });
-  socket.end(
-    `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
-      'Content-Type: application/json; charset=utf-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
-  socket.once('finish', () => socket.destroy());
-};
-
 const proxyPath = /^\/api\/proxy\//i;
 
 /**
@@ -325,9 +306,9 @@ const proxyPath = /^\/api\/proxy\//i;
  */
 export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServer => {
   const hubs = new HubServer(options);
-  app.post('/hub/:hub/negotiate', { schema: { hide: true } }, async (request, reply) => {
+  app.post('/hub/:hub/negotiate', { schema: { hide: true } }, async (request) => {
     const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
-    if (!match?.[1]) return reply.code(404).send({ title: 'Not found', status: 404 });
+    if (!match?.[1]) throw new HttpError(404, msg`Not found: ${request.method} ${request.url}`);
     const url = new URL(request.url, 'http://hub');
     const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
       cookie: request.headers.cookie,
@@ -335,7 +316,7 @@ export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServ
       query: url.searchParams,
       ip: request.ip,
     });
-    if (!verdict.ok) return reply.code(verdict.status).send({ title: verdict.title, status: verdict.status });
+    if (!verdict.ok) throw new HttpError(verdict.status, verdict.title);
     const version = url.searchParams.get('negotiateVersion') === '0' ? 0 : 1;
     const connectionId = randomBytes(16).toString('base64url');
     return {
@@ -347,7 +328,8 @@ export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServ
   });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (hubs.handleUpgrade(request, socket, head)) return;
-    if (!proxyPath.test(request.url ?? '')) refuse(socket, 404, 'Not found');
+    if (!proxyPath.test(request.url ?? ''))
+      refuseUpgrade(request, socket, 404, msg`Not found: ${request.method} ${request.url}`);
   });
   const unsubscribe = app.bus.subscribe((message) => hubs.deliver(message));
   app.addHook('onReady', async () => hubs.start());

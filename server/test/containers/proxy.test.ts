@@ -153,6 +153,12 @@ describe('platform proxy (PlatformProxy)', () => {
     const unknown = await t.app.inject({ method: 'GET', url: `/api/proxy/${randomUUID()}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ title: 'Container does not exist', status: 404 });
+    const korean = await t.app.inject({
+      method: 'GET',
+      url: `/api/proxy/${randomUUID()}`,
+      headers: { 'accept-language': 'ko-KR' },
+    });
+    expect(korean.json()).toEqual({ title: '컨테이너가 존재하지 않습니다', status: 404 });
     expect((await t.app.inject({ method: 'GET', url: '/api/proxy/not-a-guid' })).statusCode).toBe(404);
     // noinst: only containers not bound to a game instance.
     expect((await t.app.inject({ method: 'GET', url: `/api/proxy/noinst/${id}` })).statusCode).toBe(204);

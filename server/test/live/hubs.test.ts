@@ -140,6 +140,36 @@ describe.each(databaseKinds())('SignalR hubs on $name', (kind) => {
     await refused('/hub/admin', { skipNegotiation: true, ...cookie(player.token) });
   });
 
+  it('titles a refused upgrade or negotiation in the language the client asks for', async () => {
+    const refusal = (path: string, language: string) =>
+      new Promise<{ status?: number; body: string }>((resolve) => {
+        const ws = new WebSocket(`${base.replace('http', 'ws')}${path}`, {
+          headers: { 'accept-language': language },
+        });
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (chunk) => {
+            body += String(chunk);
+          });
+          res.on('end', () => resolve({ status: res.statusCode, body }));
+        });
+        ws.on('open', () => resolve({ body: 'opened' }));
+      });
+    expect(await refusal('/hub/admin', 'de-DE,de;q=0.9')).toEqual({
+      status: 401,
+      body: JSON.stringify({ title: 'Melden Sie sich an, um fortzufahren', status: 401 }),
+    });
+    expect(JSON.parse((await refusal('/hub/user?game=99999', 'fr')).body).title).toBe('Partie introuvable');
+    expect(JSON.parse((await refusal('/hub/user?game=99999', 'en-US')).body).title).toBe('Game not found');
+    expect(JSON.parse((await refusal('/nowhere', 'ja')).body).title).toBe('見つかりません：GET /nowhere');
+    const negotiate = await fetch(`${base}/hub/admin/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(negotiate.status).toBe(401);
+    expect(((await negotiate.json()) as { title: string }).title).toBe('请登录后继续');
+  });
+
   it('speaks the JSON hub protocol on the wire and answers unknown upgrades with 404', async () => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/hub/user?game=${gameId}`);
     const frames: string[] = [];
