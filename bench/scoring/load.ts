@@ -5,15 +5,13 @@
 // busy server accepts new connections slowly (about one per event-loop turn here), so a measurement that includes
 // them times the connection ramp rather than the requests; the idle time it takes is left out of every rate.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 export interface LoadResult {
   generator: string;
-  /** Time spent opening the connections, before the first timed request. */
-  connectMs: number;
   /** CPU time of this process per request (the server's; with the worker fallback, the generator's too). */
   cpuMicrosPerRequest: number;
   requests: number;
@@ -53,18 +51,31 @@ const connectMs = 500;
 
 const lua = (s: string) => JSON.stringify(s); // a JSON string literal is a valid Lua string literal here (ASCII)
 
+/**
+ * The templates as lines the script reads at start, one per template: method, path, body (empty for none), then
+ * header names and values, tab-separated. Written into the script as a table they broke LuaJIT's limit of 65,536
+ * constants per function at 60,000 templates.
+ */
+const templateLines = (templates: Template[]): string =>
+  templates
+    .map((t) => {
+      const fields = [t.method, t.path, t.body ?? '', ...Object.entries(t.headers).flat()];
+      if (fields.some((f) => /[\t\n]/.test(f)))
+        throw new Error(`template field with a tab or newline: ${t.path}`);
+      return `${fields.join('\t')}\n`;
+    })
+    .join('');
+
 /** Each wrk thread takes the templates k ≡ thread (mod threads), so no template is sent twice before all are. */
-const wrkScript = (templates: Template[], connections: number) => `
-local templates = {
-${templates
-  .map(
-    (t) =>
-      `  { ${lua(t.method)}, ${lua(t.path)}, { ${Object.entries(t.headers)
-        .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
-        .join(', ')} }, ${t.body === undefined ? 'nil' : lua(t.body)} },`,
-  )
-  .join('\n')}
-}
+const wrkScript = (templatesFile: string, connections: number) => `
+local templates = {}
+for line in io.lines(${lua(templatesFile)}) do
+  local f = {}
+  for field in (line .. "\\t"):gmatch("([^\\t]*)\\t") do table.insert(f, field) end
+  local headers = {}
+  for i = 4, #f - 1, 2 do headers[f[i]] = f[i + 1] end
+  table.insert(templates, { f[1], f[2], headers, f[3] ~= "" and f[3] or nil })
+end
 local threads = {}
 local count = 0
 function setup(thread)
@@ -119,8 +130,10 @@ const runWrk = async (
 ): Promise<Measured> => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'pennon-wrk-'));
   const script = path.join(dir, 'load.lua');
-  writeFileSync(script, wrkScript(templates, connections));
-  const out = await new Promise<string>((resolve, reject) =>
+  const templatesFile = path.join(dir, 'templates.tsv');
+  writeFileSync(templatesFile, templateLines(templates));
+  writeFileSync(script, wrkScript(templatesFile, connections));
+  const { stdout, stderr } = await new Promise<{ stdout: string; stderr: string }>((resolve, reject) =>
     execFile(
       wrkPath as string,
       [
@@ -134,15 +147,15 @@ const runWrk = async (
         origin,
       ],
       { maxBuffer: 1 << 20 },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      (error, stdout, stderr) => (error ? reject(error) : resolve({ stdout, stderr })),
     ),
-  );
-  const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-  if (!line) throw new Error(`wrk printed no result:\n${out}`);
+  ).finally(() => rmSync(dir, { recursive: true, force: true }));
+  const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  // A script error (Lua's) goes to stderr, and wrk still runs, sending nothing useful.
+  if (!line) throw new Error(`wrk printed no result:\n${stdout}${stderr}`);
   const r = JSON.parse(line.slice('RESULT '.length));
   return {
     generator: 'wrk',
-    connectMs,
     requests: r.requests,
     perSecond: r.requests / (r.seconds - connectMs / 1000),
     p50: r.p50,
