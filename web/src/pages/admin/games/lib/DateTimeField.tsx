@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { DatesProvider, DateTimePicker, type DateTimePickerProps, type DayOfWeek } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { useDayjsLocale } from '../../../../i18n/dayjsLocale.ts';
 
 const FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -10,14 +11,20 @@ export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 
   onChange: (value: number) => void;
 }
 
-/** A date and time in the browser's time zone, read and written as Unix milliseconds (the wire format). */
+/**
+ * A date and time in the browser's time zone, read and written as Unix milliseconds (the wire format); its calendar
+ * names months and weekdays in the user's language and starts weeks as that language's calendars do.
+ */
 export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps) {
+  const locale = useDayjsLocale();
   return (
-    <DateTimePicker
-      valueFormat={FORMAT}
-      {...props}
-      value={value === undefined || value <= 0 ? null : dayjs(value).format('YYYY-MM-DD HH:mm:ss')}
-      onChange={(next) => next && onChange(dayjs(next).valueOf())}
-    />
+    <DatesProvider settings={{ locale: locale.name, firstDayOfWeek: locale.weekStart as DayOfWeek }}>
+      <DateTimePicker
+        valueFormat={FORMAT}
+        {...props}
+        value={value === undefined || value <= 0 ? null : dayjs(value).format('YYYY-MM-DD HH:mm:ss')}
+        onChange={(next) => next && onChange(dayjs(next).valueOf())}
+      />
+    </DatesProvider>
   );
 }
