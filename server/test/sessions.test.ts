@@ -64,6 +64,86 @@ describe.each(databaseKinds())('sessions on $name', (kind) => {
     expect(await visited()).toEqual({ last_visited_utc: now, ip: '10.0.0.9' });
   });
 
+  it('records the visits of many sessions resolved at once, each with its own time, address and renewal', async () => {
+    const users = new UserStore(t.connection.db);
+    const people = await Promise.all(
+      ['barbara', 'donald', 'frances'].map(async (name) => {
+        const user = await users.create({
+          userName: name,
+          email: `${name}@example.com`,
+          passwordHash: 'x',
+          role: 'User',
+          emailConfirmed: true,
+        });
+        return { userId: user.id, ...(await sessions.start(user.id, { ip: '10.0.0.1', userAgent: 'test' })) };
+      }),
+    );
+    const [barbara, donald, frances] = people as [
+      (typeof people)[number],
+      (typeof people)[number],
+      (typeof people)[number],
+    ];
+    // Donald's session is four days older, so this visit falls in its second half and extends it.
+    await t.connection.db
+      .updateTable('sessions')
+      .set({ expires_at: donald.expiresAt - 4 * day })
+      .where('user_id', '=', donald.userId)
+      .execute();
+    now += 6000;
+    const resolved = await Promise.all([
+      sessions.resolve(barbara.token, '10.0.1.1'),
+      sessions.resolve(donald.token, '10.0.1.2'),
+      sessions.resolve(donald.token, '10.0.1.2'),
+      sessions.resolve(frances.token, '10.0.1.3'),
+    ]);
+    expect(resolved.map((r) => r?.renewedUntil)).toEqual([
+      null,
+      now + sessionLifetimeMs,
+      now + sessionLifetimeMs,
+      null,
+    ]);
+    const rows = await t.connection.db
+      .selectFrom('users')
+      .innerJoin('sessions', 'sessions.user_id', 'users.id')
+      .select([
+        'users.id',
+        'users.last_visited_utc',
+        'users.ip',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+      ])
+      .where(
+        'users.id',
+        'in',
+        people.map((p) => p.userId),
+      )
+      .execute();
+    const byUser = new Map(rows.map((row) => [row.id, row]));
+    expect(people.map((p) => byUser.get(p.userId))).toEqual([
+      {
+        id: barbara.userId,
+        last_visited_utc: now,
+        ip: '10.0.1.1',
+        last_seen_at: now,
+        expires_at: barbara.expiresAt,
+      },
+      {
+        id: donald.userId,
+        last_visited_utc: now,
+        ip: '10.0.1.2',
+        last_seen_at: now,
+        expires_at: now + sessionLifetimeMs,
+      },
+      {
+        id: frances.userId,
+        last_visited_utc: now,
+        ip: '10.0.1.3',
+        last_seen_at: now,
+        expires_at: frances.expiresAt,
+      },
+    ]);
+  });
+
   it('answers each of many sessions resolved at once with its own caller (one lookup for them all)', async () => {
     const users = new UserStore(t.connection.db);
     const people = await Promise.all(
