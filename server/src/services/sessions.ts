@@ -61,8 +61,8 @@ export class SessionStore {
   /** Every API call resolves its session: the calls of one moment share a query (a round trip on PostgreSQL). */
   readonly #lookup;
   /**
-   * Visits of one moment are recorded together: two statements and one commit for all of them. One by one, a busy
-   * game's players (each polling every few seconds) made two commits per visit, a tenth of the server's time.
+   * Visits of one moment are recorded together: two statements and one commit for all of them. Players' pages poll
+   * every 10 s, so nearly every request of a busy game is a visit: one by one, each cost two commits.
    */
   readonly #record: (visit: Visit) => Promise<void>;
 
