@@ -1,9 +1,10 @@
 // Flag submission (§4.7): the synchronous checks, storing the submission for the judge, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { batched, inChunks } from '../db/batched.ts';
 import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
+import { valuesTable } from '../db/values.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
@@ -132,19 +133,13 @@ interface ContextKey {
  * The context of each key, tagged with its `n`; a key whose game does not exist has no row. The keys come as a
  * VALUES list, cast where PostgreSQL could not tell their types.
  */
-const contextQuery = (db: Kysely<Database>, keys: (ContextKey & { n: number })[]) => {
-  const values = keys.map(
-    (k) =>
-      sql`(cast(${k.n} as integer), cast(${k.game} as integer), ${k.user}, cast(${k.challenge} as integer))`,
-  );
-  return db
+const contextQuery = (db: Kysely<Database>, keys: (ContextKey & { n: number })[]) =>
+  db
     .selectFrom(
-      sql<{
-        column1: number;
-        column2: number;
-        column3: string;
-        column4: number;
-      }>`(values ${sql.join(values)})`.as('k'),
+      valuesTable<{ column1: number; column2: number; column3: string; column4: number }>(
+        keys.map((k) => [k.n, k.game, k.user, k.challenge]),
+        ['integer', 'integer', 'varchar(36)', 'integer'],
+      ).as('k'),
     )
     .innerJoin('games as g', 'g.id', 'k.column2')
     .leftJoin('participation_members as m', (join) =>
@@ -179,7 +174,6 @@ const contextQuery = (db: Kysely<Database>, keys: (ContextKey & { n: number })[]
       'i.flag_id',
       'f.flag as attachment_flag',
     ]);
-};
 type ContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>['execute']>>[number];
 /** A context row once the checks passed: the participation, the team, the challenge and its instance are there. */
 type Judged<T> = {

@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { batched, inChunks } from '../db/batched.ts';
 import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
+import { valuesTable } from '../db/values.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 /** Visits closer together than this don't write last-visited / IP again. */
@@ -48,21 +49,12 @@ interface Visit {
   renewedUntil: number | null;
 }
 
-/** A list of values as a VALUES table (`column1`…), cast where PostgreSQL could not tell their types. */
-const valuesOf = (rows: unknown[][], types: string[]) =>
-  sql`(values ${sql.join(
-    rows.map(
-      (row) =>
-        sql`(${sql.join(row.map((value, at) => sql`cast(${value} as ${sql.raw(types[at] as string)})`))})`,
-    ),
-  )})`;
-
 export class SessionStore {
   /** Every API call resolves its session: the calls of one moment share a query (a round trip on PostgreSQL). */
   readonly #lookup;
   /**
    * Visits of one moment are recorded together: two statements and one commit for all of them. Players' pages poll
-   * every 10 s, so nearly every request of a busy game is a visit: one by one, each cost two commits.
+   * every 10 s, so each player records a visit every 10 s: one by one, each cost two commits.
    */
   readonly #record: (visit: Visit) => Promise<void>;
 
@@ -102,7 +94,7 @@ export class SessionStore {
         db
           .updateTable('sessions')
           .from(
-            valuesOf(
+            valuesTable(
               visits.map((v) => [v.id, v.time, v.renewedUntil]),
               ['varchar(64)', 'bigint', 'bigint'],
             ).as('v'),
@@ -117,7 +109,7 @@ export class SessionStore {
       db
         .updateTable('users')
         .from(
-          valuesOf(
+          valuesTable(
             visits.map((v) => [v.id, v.time, v.ip]),
             ['varchar(36)', 'bigint', 'varchar(64)'],
           ).as('v'),
