@@ -27,6 +27,21 @@ describe.each(databaseKinds())('sessions on $name', (kind) => {
   });
   afterAll(async () => t?.close());
 
+  /** New users, each signed in once from 10.0.0.1; `admin` names the one who is an Admin. */
+  const signedIn = (names: string[], admin?: string) =>
+    Promise.all(
+      names.map(async (name) => {
+        const user = await new UserStore(t.connection.db).create({
+          userName: name,
+          email: `${name}@example.com`,
+          passwordHash: 'x',
+          role: name === admin ? 'Admin' : 'User',
+          emailConfirmed: true,
+        });
+        return { userId: user.id, ...(await sessions.start(user.id, { ip: '10.0.0.1', userAgent: 'test' })) };
+      }),
+    );
+
   const visited = async () =>
     t.connection.db
       .selectFrom('users')
@@ -65,19 +80,7 @@ describe.each(databaseKinds())('sessions on $name', (kind) => {
   });
 
   it('records the visits of many sessions resolved at once, each with its own time, address and renewal', async () => {
-    const users = new UserStore(t.connection.db);
-    const people = await Promise.all(
-      ['barbara', 'donald', 'frances'].map(async (name) => {
-        const user = await users.create({
-          userName: name,
-          email: `${name}@example.com`,
-          passwordHash: 'x',
-          role: 'User',
-          emailConfirmed: true,
-        });
-        return { userId: user.id, ...(await sessions.start(user.id, { ip: '10.0.0.1', userAgent: 'test' })) };
-      }),
-    );
+    const people = await signedIn(['barbara', 'donald', 'frances']);
     const [barbara, donald, frances] = people as [
       (typeof people)[number],
       (typeof people)[number],
@@ -145,19 +148,7 @@ describe.each(databaseKinds())('sessions on $name', (kind) => {
   });
 
   it('answers each of many sessions resolved at once with its own caller (one lookup for them all)', async () => {
-    const users = new UserStore(t.connection.db);
-    const people = await Promise.all(
-      ['ada', 'alan', 'edsger'].map(async (name) => {
-        const user = await users.create({
-          userName: name,
-          email: `${name}@example.com`,
-          passwordHash: 'x',
-          role: name === 'ada' ? 'Admin' : 'User',
-          emailConfirmed: true,
-        });
-        return { name, ...(await sessions.start(user.id, { ip: '10.0.0.1', userAgent: 'test' })) };
-      }),
-    );
+    const people = await signedIn(['ada', 'alan', 'edsger'], 'ada');
     const asked = [...people, ...people].map((p) => p.token);
     const resolved = await Promise.all([
       ...asked.map((token) => sessions.resolve(token, '10.0.0.1')),
