@@ -5,8 +5,6 @@
 import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { jsonArrayFrom as postgresJsonArray } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { Database } from '../db/schema.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { DivisionRules } from './permissions.ts';
@@ -139,7 +137,7 @@ export class Scoreboards {
       version,
       game: loaded.game,
       model,
-      body: Buffer.from(JSON.stringify(model)),
+      body: utf8(JSON.stringify(model)),
       gzipped: lazyGzip(() => snapshot.body),
       etag: `W/"${gameId}-${version.toString(16)}-${model.updateTimeUtc.toString(16)}"`,
       byTeam: new Map(model.items.map((item) => [item.id, item])),
@@ -151,25 +149,23 @@ export class Scoreboards {
   }
 
   /**
-   * Every first solve of the game, as one JSON array built by the database: reading 100,000 rows one object at a
-   * time costs several times more than parsing one text.
+   * Every first solve of the game, as one JSON array of tuples built by the database: reading 100,000 rows one
+   * object at a time costs several times more than parsing one text, and tuples parse in a quarter of the time
+   * objects (with their keys repeated 100,000 times) take.
    */
   private async solvesOf(gameId: number): Promise<ScoringSolve[]> {
-    const query = this.db
+    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    const tuple = sql`${sql.raw(postgres ? 'json_build_array' : 'json_array')}(solves.participation_id, solves.challenge_id, solves.submission_id, solves.time, users.user_name)`;
+    const { solves } = await this.db
       .selectFrom('solves')
       .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
       .leftJoin('users', 'users.id', 'submissions.user_id')
-      .select([
-        'solves.participation_id as participationId',
-        'solves.challenge_id as challengeId',
-        'solves.submission_id as submissionId',
-        'solves.time',
-        'users.user_name as userName',
-      ])
-      .where('solves.game_id', '=', gameId);
-    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
-    const { solves } = await this.db
-      .selectNoFrom((postgres ? postgresJsonArray(query) : sqliteJsonArray(query)).as('solves'))
+      .select(
+        (postgres ? sql`coalesce(json_agg(${tuple}), '[]'::json)` : sql`json_group_array(${tuple})`).as(
+          'solves',
+        ),
+      )
+      .where('solves.game_id', '=', gameId)
       .executeTakeFirstOrThrow();
     // PostgreSQL's driver parses json itself; SQLite hands over the text.
     return (typeof solves === 'string' ? JSON.parse(solves) : solves) as ScoringSolve[];
@@ -256,6 +252,14 @@ export class Scoreboards {
     return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };
   }
 }
+
+const encoder = new TextEncoder();
+
+/** Node 20's Buffer.from(text) encodes a 7.7 MB board in 25 ms; TextEncoder (SIMD) takes 2. */
+const utf8 = (text: string): Buffer => {
+  const bytes = encoder.encode(text);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
 
 /** Compresses on the first call, in the thread pool; answers the result once it is there. */
 const lazyGzip = (body: () => Buffer): (() => Buffer | undefined) => {

@@ -108,9 +108,16 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
       ['team-ben', 775, 2],
       ['team-cal', 760, 3],
     ]);
-    expect(board.items[0].solvedChallenges.map((s: { type: string }) => s.type)).toEqual([
-      'FirstBlood',
-      'FirstBlood',
+    // Each solve names its solver and time, as the database's tuples carried them.
+    expect(
+      board.items[0].solvedChallenges.map((s: { type: string; userName: string; time: number }) => [
+        s.type,
+        s.userName,
+        typeof s.time,
+      ]),
+    ).toEqual([
+      ['FirstBlood', ann.name, 'number'],
+      ['FirstBlood', ann.name, 'number'],
     ]);
     expect(board.challenges.Web[0]).toMatchObject({ title: 'Lighthouse', score: 752, solved: 3 });
     expect(board.challenges.Web[0].bloods.map((b: { name: string }) => b.name)).toEqual([

@@ -9,6 +9,7 @@ import {
   roundHalfEven,
   type ScoringChallenge,
   type ScoringInput,
+  type ScoringSolve,
   type ScoringTeam,
   unpackBloodBonus,
 } from '../../src/games/scoring.ts';
@@ -36,13 +37,13 @@ const team = (n: number, divisionId: number | null = null): ScoringTeam => ({
   avatar: null,
   divisionId,
 });
-const solve = (teamN: number, challengeId: number, time: number) => ({
-  participationId: 100 + teamN,
+const solve = (teamN: number, challengeId: number, time: number): ScoringSolve => [
+  100 + teamN,
   challengeId,
-  submissionId: time,
   time,
-  userName: `u${teamN}`,
-});
+  time,
+  `u${teamN}`,
+];
 const input = (extra: Partial<ScoringInput>): ScoringInput => ({
   game: { start, end, bloodBonus: defaultBloodBonus },
   challenges: [challenge(1)],
