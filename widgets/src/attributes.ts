@@ -2,19 +2,6 @@
 // positive integers, booleans are present or absent. Anything else counts as unset.
 import { type Locale, pickLocale } from '@pennon/sdk/locales';
 
-/** Every attribute an element may carry (the camelCase names are the element's properties). */
-export interface WidgetAttributes {
-  server?: string | undefined;
-  game?: string | undefined;
-  division?: string | undefined;
-  rows?: string | undefined;
-  colorScheme?: string | undefined;
-  locale?: string | undefined;
-  compact?: string | undefined;
-  chart?: string | undefined;
-  challenge?: string | undefined;
-}
-
 export type ColorScheme = 'light' | 'dark' | 'auto';
 
 /** The origin of an http(s) address, or undefined: no other scheme, no credentials in the address. */

@@ -1,27 +1,6 @@
 // The DOM events the elements dispatch on themselves (bubbling, and out of the shadow root), so the host page
 // can react: `element.addEventListener('pennon-first-blood', (e) => e.detail.team)`.
-import type { GameNotice } from '@pennon/sdk';
-import type { SolveDetail } from './live/solves.ts';
-
-export type { SolveDetail } from './live/solves.ts';
-
-export interface NoticeDetail {
-  gameId: number;
-  notice: GameNotice;
-}
-
-export interface PennonEventMap {
-  /** A team solved a challenge (`<pennon-scoreboard>`: in its division; `<pennon-challenge-card>`: its challenge). */
-  'pennon-solve': CustomEvent<SolveDetail>;
-  /** The first solve of a challenge. */
-  'pennon-first-blood': CustomEvent<SolveDetail>;
-  /** A notice was published (`<pennon-notices>`). */
-  'pennon-notice': CustomEvent<NoticeDetail>;
-}
-
-declare global {
-  interface HTMLElementEventMap extends PennonEventMap {}
-}
+import type { PennonEventMap, SolveDetail } from './types.ts';
 
 export const emit = <K extends keyof PennonEventMap>(
   host: Element,

@@ -1,16 +1,14 @@
 // @pennon/widgets: <pennon-scoreboard>, <pennon-notices> and <pennon-challenge-card>. Importing this module
 // (or loading the classic script) defines the three elements.
-import {
-  CHALLENGE_CARD_ATTRIBUTES,
-  CHALLENGE_CARD_TAG,
-  PennonChallengeCard,
-} from './elements/ChallengeCard.tsx';
+import { CHALLENGE_CARD_ATTRIBUTES, PennonChallengeCard } from './elements/ChallengeCard.tsx';
 import { defineWidget } from './elements/define.ts';
-import { NOTICES_ATTRIBUTES, NOTICES_TAG, PennonNotices } from './elements/Notices.tsx';
-import { PennonScoreboard, SCOREBOARD_ATTRIBUTES, SCOREBOARD_TAG } from './elements/Scoreboard.tsx';
+import { NOTICES_ATTRIBUTES, PennonNotices } from './elements/Notices.tsx';
+import { PennonScoreboard, SCOREBOARD_ATTRIBUTES } from './elements/Scoreboard.tsx';
+import { CHALLENGE_CARD_TAG, NOTICES_TAG, SCOREBOARD_TAG } from './types.ts';
 
 defineWidget(SCOREBOARD_TAG, PennonScoreboard, SCOREBOARD_ATTRIBUTES);
 defineWidget(NOTICES_TAG, PennonNotices, NOTICES_ATTRIBUTES);
 defineWidget(CHALLENGE_CARD_TAG, PennonChallengeCard, CHALLENGE_CARD_ATTRIBUTES);
 
-export type { NoticeDetail, PennonEventMap, SolveDetail } from './events.ts';
+// Its declarations are those of types.ts (dist/types.d.ts): the tags, and the types of the elements and events.
+export * from './types.ts';

@@ -5,14 +5,13 @@ import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
 import { parseId } from '../attributes.ts';
 import { emitSolve } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
-import type { SolveDetail } from '../live/solves.ts';
 import { useGameFeed } from '../live/useGameFeed.ts';
+import { CHALLENGE_CARD_TAG, type SolveDetail } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { LoadState } from './LoadState.tsx';
 import { useFreshTeams } from './useFreshTeams.ts';
 import { WidgetFrame } from './WidgetFrame.tsx';
 
-export const CHALLENGE_CARD_TAG = 'pennon-challenge-card';
 export const CHALLENGE_CARD_ATTRIBUTES = ['server', 'game', 'challenge', 'colorScheme', 'locale'] as const;
 
 function ChallengeCardView(props: {

@@ -6,11 +6,11 @@ import { emit } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
 import { useGameFeed } from '../live/useGameFeed.ts';
 import { useSafeLinks } from '../safety/links.ts';
+import { NOTICES_TAG } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { WidgetFrame } from './WidgetFrame.tsx';
 import { WidgetHeader } from './WidgetHeader.tsx';
 
-export const NOTICES_TAG = 'pennon-notices';
 export const NOTICES_ATTRIBUTES = ['server', 'game', 'rows', 'colorScheme', 'locale', 'compact'] as const;
 
 function NoticesView(props: {

@@ -5,8 +5,8 @@ import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
 import { parseFlag, parseId, parseRows } from '../attributes.ts';
 import { emitSolve } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
-import type { SolveDetail } from '../live/solves.ts';
 import { useGameFeed } from '../live/useGameFeed.ts';
+import { SCOREBOARD_TAG, type SolveDetail } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { LoadState } from './LoadState.tsx';
 import { useFreshTeams } from './useFreshTeams.ts';
@@ -18,7 +18,6 @@ const ScoreTimeline = lazy(async () => ({
   default: (await import('../../../web/src/components/ScoreTimeline/index.ts')).ScoreTimeline,
 }));
 
-export const SCOREBOARD_TAG = 'pennon-scoreboard';
 export const SCOREBOARD_ATTRIBUTES = [
   'server',
   'game',

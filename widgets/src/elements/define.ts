@@ -4,8 +4,8 @@
 // is empty and removing `compact` must turn it off.
 import r2wc from '@r2wc/react-to-web-component';
 import type { ComponentType } from 'react';
-import type { WidgetAttributes } from '../attributes.ts';
 import { adoptStyles } from '../shell/styles.ts';
+import type { WidgetAttributes } from '../types.ts';
 
 export interface WidgetProps extends WidgetAttributes {
   /** The shadow root, from r2wc. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { GameFeed } from '../live/feed.ts';
-import type { SolveDetail } from '../live/solves.ts';
+import type { SolveDetail } from '../types.ts';
 
 const GLOW_MS = 3_000;
 

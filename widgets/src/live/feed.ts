@@ -3,9 +3,10 @@
 // polled with backoff when the hub cannot connect or gives up). It runs while some element holds it.
 import type { DetailedGameInfoModel, GameNotice, ScoreboardModel } from '@pennon/sdk';
 import type { LiveSubscription } from '@pennon/sdk/live';
+import type { SolveDetail } from '../types.ts';
 import type { PollTiming } from './backoff.ts';
 import { Poller } from './poller.ts';
-import { newSolves, type SolveDetail } from './solves.ts';
+import { newSolves } from './solves.ts';
 import type { FeedSource } from './source.ts';
 
 /** `push`: the hub delivers notices; `poll`: they are polled; `connecting`: not settled yet. */

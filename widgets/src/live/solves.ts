@@ -1,25 +1,7 @@
 // The solves a new scoreboard holds that the previous one did not: what the host page hears about as
 // `pennon-solve` (and `pennon-first-blood`) events.
-import type { ScoreboardModel, SubmissionType } from '@pennon/sdk';
-
-export interface SolveDetail {
-  gameId: number;
-  teamId: number;
-  team: string;
-  /** The team's division, or null. */
-  divisionId: number | null;
-  challengeId: number;
-  challenge: string;
-  category: string;
-  /** Points awarded, blood bonus included. */
-  score: number;
-  /** `Normal`, `FirstBlood`, `SecondBlood` or `ThirdBlood`. */
-  type: SubmissionType;
-  /** Who submitted, when the scoreboard names them. */
-  user: string | null;
-  /** Unix milliseconds. */
-  time: number;
-}
+import type { ScoreboardModel } from '@pennon/sdk';
+import type { SolveDetail } from '../types.ts';
 
 export const newSolves = (gameId: number, before: ScoreboardModel, after: ScoreboardModel): SolveDetail[] => {
   const known = new Set(
