@@ -8,6 +8,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { signIn } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
 const password = 'Harbour2024x';
@@ -96,21 +97,6 @@ describe('accessibility', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
   };
 
-  /** Signs the page in (its cookie) as `userName`. */
-  const signIn = async (userName: string, secret: string) => {
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/api/account/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          })
-        ).status,
-      JSON.stringify({ userName, password: secret }),
-    );
-    expect(status).toBe(200);
-  };
   const signOut = () => page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
 
   const signedOut = ['/', '/About', '/games', '/posts', '/account/Login', '/account/Register'];
@@ -147,7 +133,7 @@ describe('accessibility', () => {
       });
 
       describe('signed in as a player', () => {
-        beforeAll(() => signIn('skipper', password));
+        beforeAll(() => signIn(page, 'skipper', password));
         afterAll(signOut);
 
         it.each(player)('finds no serious violation on %s', async (path) => {
@@ -157,7 +143,7 @@ describe('accessibility', () => {
       });
 
       describe('signed in as an admin', () => {
-        beforeAll(() => signIn('admin', adminPassword));
+        beforeAll(() => signIn(page, 'admin', adminPassword));
         afterAll(signOut);
 
         it.each(adminPages)('finds no serious violation on %s', async (path) => {

@@ -18,7 +18,7 @@ import {
 } from '../../server/test/containers/engine.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { clickButton, waitForText } from '../support/ui.ts';
+import { clickButton, signIn, waitForText } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
 const password = 'Harbour2024x';
@@ -105,18 +105,7 @@ describe('monitoring captured traffic', () => {
     const cdp = await browser.target().createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
     await page.goto(server.url, { waitUntil: 'networkidle0' });
-    const status = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/api/account/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          })
-        ).status,
-      JSON.stringify({ userName: 'admin', password: adminPassword }),
-    );
-    expect(status).toBe(200);
+    await signIn(page, 'admin', adminPassword);
   }, 120_000);
   afterAll(async () => {
     // The engine outlives the server: no container of the test's is left running.

@@ -1,5 +1,5 @@
 // What a person does on a page, for the end-to-end tests: type into a labelled field, pick an option, press a
-// named button, wait for some text.
+// named button, wait for some text, sign in.
 import type { Page } from 'puppeteer-core';
 
 /** The id of the input labelled `label` (the label's text starts with it) within `scope`, once it shows. */
@@ -43,3 +43,19 @@ export const pressButton = async (page: Page, name: string) => {
 /** Waits until the page shows `text`. */
 export const waitForText = (page: Page, text: string, timeout = 10_000) =>
   page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+
+/** Signs the page in as `userName` (the session cookie, set by the platform's own login call from the page). */
+export const signIn = async (page: Page, userName: string, password: string) => {
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/account/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+      ).status,
+    JSON.stringify({ userName, password }),
+  );
+  if (status !== 200) throw new Error(`signing in as ${userName} answered ${status}`);
+};
