@@ -122,7 +122,7 @@ export const buildScoreboard = ({
   // Only solves of Accepted teams on enabled challenges count, in submit order.
   const counted = solves
     .filter(([participationId, challengeId]) => teamOf.has(participationId) && challengeOf.has(challengeId))
-    .sort((a, b) => a[3] - b[3] || a[2] - b[2]);
+    .sort((a, b) => a[3] - b[3] || a[2] - b[2]); // by time, then submission id
 
   const solvedCount = new Map<number, number>();
   const bloods = new Map<number, ScoringSolve[]>();
