@@ -7,6 +7,7 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signIn } from '../support/ui.ts';
 
@@ -55,15 +56,9 @@ describe('accessibility', () => {
     ]);
     const admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
-    const now = Date.now();
-    const window = { start: now - 3600_000, end: now + 24 * 3600_000 };
-    gameId = (await admin.edit.createGame({ title: 'Harbour Cup', ...window })).id;
-    await admin.edit.updateGame(gameId, {
-      title: 'Harbour Cup',
+    gameId = await createRunningGame(admin, 'Harbour Cup', {
       summary: 'A friendly game by the sea',
       content: '## Rules\n\nBe **kind**.',
-      acceptWithoutReview: true,
-      ...window,
     });
     const challenge = await admin.edit.createChallenge(gameId, {
       title: 'Lighthouse',

@@ -6,6 +6,7 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { waitForText } from '../support/ui.ts';
 
@@ -58,10 +59,7 @@ describe('admin challenges', () => {
     ]);
     admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
-    const now = Date.now();
-    const window = { start: now - 3600_000, end: now + 24 * 3600_000 };
-    gameId = (await admin.edit.createGame({ title: 'Signal Cup', ...window })).id;
-    await admin.edit.updateGame(gameId, { title: 'Signal Cup', acceptWithoutReview: true, ...window });
+    gameId = await createRunningGame(admin, 'Signal Cup');
 
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });

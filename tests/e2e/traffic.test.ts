@@ -17,6 +17,7 @@ import {
   SERVICE_PORT,
 } from '../../server/test/containers/engine.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { clickButton, signIn, waitForText } from '../support/ui.ts';
 
@@ -49,10 +50,7 @@ describe('monitoring captured traffic', () => {
     ]);
     admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
-    const now = Date.now();
-    const window = { start: now - 3600_000, end: now + 24 * 3600_000 };
-    gameId = (await admin.edit.createGame({ title: 'Harbour Cup', ...window })).id;
-    await admin.edit.updateGame(gameId, { title: 'Harbour Cup', acceptWithoutReview: true, ...window });
+    gameId = await createRunningGame(admin, 'Harbour Cup');
     boxId = (
       await admin.edit.createChallenge(gameId, {
         title: 'Echo box',
