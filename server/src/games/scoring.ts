@@ -79,23 +79,24 @@ export interface ScoringTeam {
 }
 
 /**
- * A team's first solve of a challenge; the submission id breaks ties between equal times (the earlier one wins).
- * A tuple, as the database hands it over: 100,000 objects made from it cost a rebuild more than all its math.
+ * Every first solve of a game, one column per field (solve i is index i of each); the submission id breaks ties
+ * between equal times (the earlier one wins). Columns, as the database hands them over: 100,000 solve objects cost
+ * a rebuild more than all its math, in allocation and garbage collection.
  */
-export type ScoringSolve = readonly [
-  participationId: number,
-  challengeId: number,
-  submissionId: number,
-  time: number,
-  userName: string | null,
-];
+export interface ScoringSolves {
+  participationId: readonly number[];
+  challengeId: readonly number[];
+  submissionId: readonly number[];
+  time: readonly number[];
+  userName: readonly (string | null)[];
+}
 
 export interface ScoringInput {
   game: ScoringGame;
   challenges: ScoringChallenge[];
   divisions: ScoringDivision[];
   teams: ScoringTeam[];
-  solves: ScoringSolve[];
+  solves: ScoringSolves;
   now: number;
 }
 
@@ -119,27 +120,32 @@ export const buildScoreboard = ({
   const challengeOf = new Map(challenges.map((c) => [c.id, c]));
   const rules = (t: ScoringTeam) => (t.divisionId === null ? undefined : rulesOf.get(t.divisionId));
 
-  // Only solves of Accepted teams on enabled challenges count, in submit order.
-  const counted = solves
-    .filter(([participationId, challengeId]) => teamOf.has(participationId) && challengeOf.has(challengeId))
-    .sort((a, b) => a[3] - b[3] || a[2] - b[2]); // by time, then submission id
+  // Only solves of Accepted teams on enabled challenges count, in submit order: a list of solve indices.
+  const { participationId, challengeId, submissionId, time, userName } = solves;
+  const counted: number[] = [];
+  for (let i = 0; i < participationId.length; i++)
+    if (teamOf.has(participationId[i] as number) && challengeOf.has(challengeId[i] as number))
+      counted.push(i);
+  counted.sort(
+    (a, b) =>
+      (time[a] as number) - (time[b] as number) || (submissionId[a] as number) - (submissionId[b] as number),
+  );
 
   const solvedCount = new Map<number, number>();
-  const bloods = new Map<number, ScoringSolve[]>();
-  const bloodRank = new Map<ScoringSolve, 1 | 2 | 3>();
-  for (const s of counted) {
-    const [participationId, challengeId, , time] = s;
-    const c = challengeOf.get(challengeId) as ScoringChallenge;
-    const team = teamOf.get(participationId) as ScoringTeam;
-    if (!inWindow(game, c.deadline, time)) continue;
+  const bloods = new Map<number, number[]>();
+  const bloodRank = new Map<number, 1 | 2 | 3>();
+  for (const i of counted) {
+    const c = challengeOf.get(challengeId[i] as number) as ScoringChallenge;
+    const team = teamOf.get(participationId[i] as number) as ScoringTeam;
+    if (!inWindow(game, c.deadline, time[i] as number)) continue;
     if (may(rules(team), c.id, GamePermission.AffectDynamicScore))
       solvedCount.set(c.id, (solvedCount.get(c.id) ?? 0) + 1);
     if (c.disableBloodBonus || !may(rules(team), c.id, GamePermission.GetBlood)) continue;
     const list = bloods.get(c.id) ?? [];
     if (list.length < 3) {
-      list.push(s);
+      list.push(i);
       bloods.set(c.id, list);
-      bloodRank.set(s, list.length as 1 | 2 | 3);
+      bloodRank.set(i, list.length as 1 | 2 | 3);
     }
   }
   const valueById = new Map(challenges.map((c) => [c.id, challengeValue(c, solvedCount.get(c.id) ?? 0)]));
@@ -160,24 +166,24 @@ export const buildScoreboard = ({
       solvedCount: 0,
     });
   }
-  for (const s of counted) {
-    const [participationId, challengeId, , time, userName] = s;
-    const c = challengeOf.get(challengeId) as ScoringChallenge;
-    const team = teamOf.get(participationId) as ScoringTeam;
-    const item = items.get(participationId) as ScoreboardItem;
-    const blood = bloodRank.get(s) ?? 0;
-    const scored = inWindow(game, c.deadline, time) && may(rules(team), c.id, GamePermission.GetScore);
+  for (const i of counted) {
+    const c = challengeOf.get(challengeId[i] as number) as ScoringChallenge;
+    const team = teamOf.get(participationId[i] as number) as ScoringTeam;
+    const item = items.get(team.participationId) as ScoreboardItem;
+    const blood = bloodRank.get(i) ?? 0;
+    const solvedAt = time[i] as number;
+    const scored = inWindow(game, c.deadline, solvedAt) && may(rules(team), c.id, GamePermission.GetScore);
     const solve: ChallengeItem = {
       id: c.id,
       score: scored ? awardedScore(valueById.get(c.id) as number, blood, bonus) : 0,
       type: bloodTypes[blood] as SubmissionType,
-      userName,
-      time,
+      userName: userName[i] ?? null,
+      time: solvedAt,
     };
     item.solvedChallenges.push(solve);
     item.solvedCount++;
     item.score += solve.score;
-    if (scored) item.lastSubmissionTime = time;
+    if (scored) item.lastSubmissionTime = solvedAt;
   }
 
   const ranked = [...items.values()].sort(
@@ -227,9 +233,9 @@ export const buildScoreboard = ({
           score: valueById.get(c.id) as number,
           solved: solvedCount.get(c.id) ?? 0,
           deadline: c.deadline,
-          bloods: (bloods.get(c.id) ?? []).map(([participationId, , , time]): Blood => {
-            const t = teamById.get(participationId) as ScoringTeam;
-            return { id: t.teamId, name: t.name, avatar: t.avatar, submitTimeUtc: time };
+          bloods: (bloods.get(c.id) ?? []).map((i): Blood => {
+            const t = teamById.get(participationId[i] as number) as ScoringTeam;
+            return { id: t.teamId, name: t.name, avatar: t.avatar, submitTimeUtc: time[i] as number };
           }),
           disableBloodBonus: c.disableBloodBonus,
         }),

@@ -9,7 +9,7 @@ import {
   roundHalfEven,
   type ScoringChallenge,
   type ScoringInput,
-  type ScoringSolve,
+  type ScoringSolves,
   type ScoringTeam,
   unpackBloodBonus,
 } from '../../src/games/scoring.ts';
@@ -37,21 +37,39 @@ const team = (n: number, divisionId: number | null = null): ScoringTeam => ({
   avatar: null,
   divisionId,
 });
-const solve = (teamN: number, challengeId: number, time: number): ScoringSolve => [
+type Solve = [
+  participationId: number,
+  challengeId: number,
+  submissionId: number,
+  time: number,
+  userName: string,
+];
+const solve = (teamN: number, challengeId: number, time: number): Solve => [
   100 + teamN,
   challengeId,
   time,
   time,
   `u${teamN}`,
 ];
-const input = (extra: Partial<ScoringInput>): ScoringInput => ({
+/** The solves as the columns the scoring reads. */
+const columns = (solves: Solve[]): ScoringSolves => ({
+  participationId: solves.map((s) => s[0]),
+  challengeId: solves.map((s) => s[1]),
+  submissionId: solves.map((s) => s[2]),
+  time: solves.map((s) => s[3]),
+  userName: solves.map((s) => s[4]),
+});
+const input = ({
+  solves = [],
+  ...extra
+}: Partial<Omit<ScoringInput, 'solves'>> & { solves?: Solve[] }): ScoringInput => ({
   game: { start, end, bloodBonus: defaultBloodBonus },
   challenges: [challenge(1)],
   divisions: [],
   teams: [],
-  solves: [],
   now: 5,
   ...extra,
+  solves: columns(solves),
 });
 
 describe('blood bonus (§4.2)', () => {
