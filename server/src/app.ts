@@ -33,6 +33,7 @@ import { MonitorService } from './games/monitor.ts';
 import { NoticeService } from './games/notices.ts';
 import { ParticipationService } from './games/participation.ts';
 import { PlayService } from './games/play.ts';
+import { RenderThread } from './games/render-thread.ts';
 import { Scoreboards } from './games/scoreboard.ts';
 import { SubmissionService } from './games/submissions.ts';
 import { WriteupService } from './games/writeups.ts';
@@ -137,7 +138,12 @@ export const buildApp = async ({
   const feed = new GameFeed(connection.db, app.bus);
   const challenges = new ChallengeService(connection.db, files, feed);
   const divisions = new DivisionService(connection.db);
-  const scoreboards = new Scoreboards(connection.db);
+  // A database another thread can open too (not one in this process's memory) lets big games render off this one.
+  const renderThread = settings.databaseUrl.endsWith(':memory:')
+    ? undefined
+    : new RenderThread(settings.databaseUrl);
+  app.addHook('onClose', async () => renderThread?.close());
+  const scoreboards = new Scoreboards(connection.db, { thread: renderThread });
   const games = new GameService(connection.db, gameKeys, files, challenges);
   await app.register(gamesApi, {
     games,

@@ -101,7 +101,7 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
       const id = Number(request.params.id);
       const snapshot = Number.isSafeInteger(id) ? await scoreboards.get(id) : undefined;
       if (!snapshot || snapshot.game.hidden) throw new HttpError(404, 'Game not found');
-      return ctftimeFeed(snapshot.model);
+      return ctftimeFeed(snapshot.model());
     },
   );
 
@@ -118,7 +118,7 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
   mount(app, game.scoreboardSheet, async (request, reply) => {
     const info = await monitor.started(request.params.id);
     const snapshot = await snapshotOf(info.id);
-    return download(reply, await scoreboardSheet(info.title, snapshot.model, now()));
+    return download(reply, await scoreboardSheet(info.title, snapshot.model(), now()));
   });
   mount(app, game.submissionSheet, async (request, reply) => {
     const info = await monitor.started(request.params.id);

@@ -47,9 +47,17 @@ const cachePreparedStatements = (sqlite: SqliteDatabase.Database): void => {
   }) as typeof sqlite.prepare;
 };
 
-export const connect = (databaseUrl: string): Connection => {
+export interface ConnectOptions {
+  /**
+   * A second connection of the same process that only reads (a worker thread's): a small pool, and SQLite's log is
+   * left to the main connection's checkpointer.
+   */
+  reader?: boolean;
+}
+
+export const connect = (databaseUrl: string, { reader = false }: ConnectOptions = {}): Connection => {
   if (isPostgres(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: pgTypes });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: reader ? 2 : 10, types: pgTypes });
     // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database) is discarded by the
     // pool, which opens another when one is needed; unheard, the pool's 'error' would stop the whole process.
     pool.on('error', () => {});
@@ -73,7 +81,7 @@ export const connect = (databaseUrl: string): Connection => {
   sqlite.pragma('foreign_keys = ON');
   cachePreparedStatements(sqlite);
   // Checkpoints run on a worker thread (wal-checkpointer.ts); an in-memory database has no log to copy.
-  const checkpointer = file === ':memory:' ? undefined : startWalCheckpointer(file);
+  const checkpointer = file === ':memory:' || reader ? undefined : startWalCheckpointer(file);
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
   return {
     db: new Kysely<Database>({

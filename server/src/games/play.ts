@@ -72,7 +72,7 @@ export class PlayService {
     return {
       challenges,
       challengeCount: visible.length,
-      rank: snapshot?.byTeam.get(participation.team_id) ?? (await this.rankStub(participation)),
+      rank: snapshot?.team(participation.team_id) ?? (await this.rankStub(participation)),
       teamToken: participation.token,
       writeupRequired: game.writeup_required === 1,
       writeupDeadline: game.writeup_deadline,

@@ -4,25 +4,33 @@
 
 import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { avatarUrl } from '../services/users.ts';
-import type { DivisionRules } from './permissions.ts';
-import { buildScoreboard, type ScoringInput, type ScoringSolves } from './scoring.ts';
+import type { RenderThread } from './render-thread.ts';
+import { type Rendered, renderScoreboard } from './scoreboard-render.ts';
 
 export interface Snapshot {
   version: number;
-  game: { title: string; start: number; hidden: boolean };
-  model: ScoreboardModel;
-  /** The model serialized and encoded once, for every read. */
+  game: Rendered['game'];
+  /** The ScoreboardModel serialized and encoded once, for every read. */
   body: Buffer;
   /** The body gzipped once, off the event loop, when a client first asks for it; undefined until then. */
   gzipped(): Buffer | undefined;
   etag: string;
-  /** Team id → its line. */
-  byTeam: Map<number, ScoreboardItem>;
+  /** The whole model, parsed from the body when first asked for (exports and feeds). */
+  model(): ScoreboardModel;
+  /** A team's line, parsed from its part of the body when first asked for. */
+  team(teamId: number): ScoreboardItem | undefined;
   /** Challenge id → its current value, solves and bloods. */
   challenges: Map<number, ChallengeInfo>;
+}
+
+export interface ScoreboardOptions {
+  now?: () => number;
+  /** How long a snapshot is served before the shared version is checked again. */
+  recheckMs?: number;
+  /** Where games with enough solves are rendered; without one, every game is rendered on this thread. */
+  thread?: RenderThread;
 }
 
 interface Cached {
@@ -37,12 +45,21 @@ export class Scoreboards {
   readonly #checking = new Map<number, Promise<number>>();
   /** Local changes per game: a build that overlapped one must not be trusted. */
   readonly #changes = new Map<number, number>();
+  /** Solves per game at its last build here, which decides where the next one runs. */
+  readonly #solveCounts = new Map<number, number>();
+
+  private readonly now: () => number;
+  private readonly recheckMs: number;
+  private readonly thread: RenderThread | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
-    private readonly recheckMs = 1000,
-  ) {}
+    { now = Date.now, recheckMs = 1000, thread }: ScoreboardOptions = {},
+  ) {
+    this.now = now;
+    this.recheckMs = recheckMs;
+    this.thread = thread;
+  }
 
   /** The current snapshot; undefined when the game doesn't exist. */
   async get(gameId: number): Promise<Snapshot | undefined> {
@@ -127,158 +144,74 @@ export class Scoreboards {
     const changes = this.#changes.get(gameId) ?? 0;
     // The version is read before the data: a snapshot is never newer than the version it claims.
     const version = await this.version(gameId);
-    const loaded = await this.load(gameId);
-    if (!loaded) {
+    const rendered = await this.render(gameId);
+    if (!rendered) {
       this.#cache.delete(gameId);
       return undefined;
     }
-    const model = buildScoreboard(loaded.input);
-    const snapshot: Snapshot = {
-      version,
-      game: loaded.game,
-      model,
-      body: utf8(JSON.stringify(model)),
-      gzipped: lazyGzip(() => snapshot.body),
-      etag: `W/"${gameId}-${version.toString(16)}-${model.updateTimeUtc.toString(16)}"`,
-      byTeam: new Map(model.items.map((item) => [item.id, item])),
-      challenges: new Map(Object.values(model.challenges).flatMap((list) => list.map((c) => [c.id, c]))),
-    };
+    this.#solveCounts.set(gameId, rendered.solveCount);
+    const snapshot = snapshotOf(gameId, version, rendered);
     const fresh = (this.#changes.get(gameId) ?? 0) === changes;
     this.#cache.set(gameId, { snapshot, checkedAt: fresh ? this.now() : Number.NEGATIVE_INFINITY });
     return snapshot;
   }
 
-  /**
-   * Every first solve of the game, as one JSON array per column built by the database: reading 100,000 rows one
-   * object at a time costs several times more than parsing a few texts, and arrays of numbers parse into flat
-   * storage where tuples or objects make 100,000 small allocations.
-   */
-  private async solvesOf(gameId: number): Promise<ScoringSolves> {
-    const postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
-    const column = (name: string) =>
-      sql.raw(postgres ? `coalesce(json_agg(${name}), '[]'::json)` : `json_group_array(${name})`);
-    const row = await this.db
-      .selectFrom('solves')
-      .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
-      .leftJoin('users', 'users.id', 'submissions.user_id')
-      .select([
-        column('solves.participation_id').as('participationId'),
-        column('solves.challenge_id').as('challengeId'),
-        column('solves.submission_id').as('submissionId'),
-        column('solves.time').as('time'),
-        column('users.user_name').as('userName'),
-      ])
-      .where('solves.game_id', '=', gameId)
-      .executeTakeFirstOrThrow();
-    // PostgreSQL's driver parses json itself; SQLite hands over the text.
-    const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-    return {
-      participationId: parse(row.participationId),
-      challengeId: parse(row.challengeId),
-      submissionId: parse(row.submissionId),
-      time: parse(row.time),
-      userName: parse(row.userName),
-    };
-  }
-
-  /** One query per table; everything else is joined in memory. */
-  private async load(gameId: number): Promise<{ input: ScoringInput; game: Snapshot['game'] } | undefined> {
-    const game = await this.db
-      .selectFrom('games')
-      .select(['title', 'hidden', 'start_time', 'end_time', 'blood_bonus'])
-      .where('id', '=', gameId)
-      .executeTakeFirst();
-    if (!game) return undefined;
-    const [challenges, divisions, configs, teams, solves] = await Promise.all([
-      this.db
-        .selectFrom('challenges')
-        .select([
-          'id',
-          'title',
-          'category',
-          'original_score',
-          'min_score_rate',
-          'difficulty',
-          'deadline_utc',
-          'disable_blood_bonus',
-        ])
-        .where('game_id', '=', gameId)
-        .where('is_enabled', '=', 1)
-        .execute(),
-      this.db.selectFrom('divisions').selectAll().where('game_id', '=', gameId).orderBy('id').execute(),
-      this.db
-        .selectFrom('division_challenges')
-        .innerJoin('divisions', 'divisions.id', 'division_challenges.division_id')
-        .select(['division_challenges.division_id', 'challenge_id', 'permissions'])
-        .where('divisions.game_id', '=', gameId)
-        .orderBy('challenge_id')
-        .execute(),
-      this.db
-        .selectFrom('participations')
-        .innerJoin('teams', 'teams.id', 'participations.team_id')
-        .select([
-          'participations.id as participationId',
-          'teams.id as teamId',
-          'teams.name',
-          'teams.bio',
-          'teams.avatar_hash',
-          'participations.division_id',
-        ])
-        .where('participations.game_id', '=', gameId)
-        .where('participations.status', '=', 'Accepted')
-        .execute(),
-      this.solvesOf(gameId),
-    ]);
-    const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
-    for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
-    const input: ScoringInput = {
-      game: { start: game.start_time, end: game.end_time, bloodBonus: game.blood_bonus },
-      challenges: challenges.map((c) => ({
-        id: c.id,
-        title: c.title,
-        category: c.category,
-        originalScore: c.original_score,
-        minScoreRate: c.min_score_rate,
-        difficulty: c.difficulty,
-        deadline: c.deadline_utc,
-        disableBloodBonus: c.disable_blood_bonus === 1,
-      })),
-      divisions: divisions.map((d) => ({
-        id: d.id,
-        name: d.name,
-        rules: { defaultPermissions: d.default_permissions, overrides: overrides.get(d.id) ?? new Map() },
-      })),
-      teams: teams.map((t) => ({
-        participationId: t.participationId,
-        teamId: t.teamId,
-        name: t.name,
-        bio: t.bio,
-        avatar: avatarUrl(t.avatar_hash),
-        divisionId: t.division_id,
-      })),
-      solves,
-      now: this.now(),
-    };
-    return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };
+  private async render(gameId: number): Promise<Rendered | undefined> {
+    const now = this.now();
+    const { thread } = this;
+    if (thread && (this.#solveCounts.get(gameId) ?? 0) >= thread.minSolves) {
+      try {
+        return await thread.render(gameId, now);
+      } catch {
+        // A worker that could not render (it failed to start, say) leaves the render to this thread.
+      }
+    }
+    return renderScoreboard(this.db, gameId, now);
   }
 }
 
-const encoder = new TextEncoder();
-
-/** Node 20's Buffer.from(text) encodes a 7.7 MB board in 25 ms; TextEncoder (SIMD) takes 2. */
-const utf8 = (text: string): Buffer => {
-  const bytes = encoder.encode(text);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const snapshotOf = (gameId: number, version: number, rendered: Rendered): Snapshot => {
+  const body = Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength);
+  const spans = new Map<number, [number, number]>();
+  for (let k = 0; k < rendered.spans.length; k += 3)
+    spans.set(rendered.spans[k] as number, [
+      rendered.spans[k + 1] as number,
+      rendered.spans[k + 2] as number,
+    ]);
+  const teams = new Map<number, ScoreboardItem>();
+  let model: ScoreboardModel | undefined;
+  return {
+    version,
+    game: rendered.game,
+    body,
+    gzipped: lazyGzip(body),
+    etag: `W/"${gameId}-${version.toString(16)}-${rendered.updateTimeUtc.toString(16)}"`,
+    model: () => {
+      model ??= JSON.parse(body.toString()) as ScoreboardModel;
+      return model;
+    },
+    team: (teamId) => {
+      const span = spans.get(teamId);
+      if (!span) return undefined;
+      let item = teams.get(teamId);
+      if (!item) {
+        item = JSON.parse(body.toString('utf8', ...span)) as ScoreboardItem;
+        teams.set(teamId, item);
+      }
+      return item;
+    },
+    challenges: new Map(rendered.challenges.map((c) => [c.id, c])),
+  };
 };
 
 /** Compresses on the first call, in the thread pool; answers the result once it is there. */
-const lazyGzip = (body: () => Buffer): (() => Buffer | undefined) => {
+const lazyGzip = (body: Buffer): (() => Buffer | undefined) => {
   let started = false;
   let done: Buffer | undefined;
   return () => {
     if (!started) {
       started = true;
-      gzip(body(), (error, result) => {
+      gzip(body, (error, result) => {
         if (!error) done = result;
       });
     }

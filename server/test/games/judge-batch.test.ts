@@ -2,8 +2,9 @@
 // keeps each verdict its own, the snapshot goes out gzipped to clients that take it, and games about to start get
 // their scoreboard built ahead.
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Scoreboards } from '../../src/games/scoreboard.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RenderThread } from '../../src/games/render-thread.ts';
+import { Scoreboards, type Snapshot } from '../../src/games/scoreboard.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
@@ -166,7 +167,7 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
       transformResult: async (args) => args.result,
     });
     let clock = Date.now();
-    const boards = new Scoreboards(counted, () => clock, 1000);
+    const boards = new Scoreboards(counted, { now: () => clock });
     const first = await boards.get(gameId);
     clock += 1500;
     queries = 0;
@@ -180,6 +181,46 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(after[0]).not.toBe(first);
     expect(after[0]?.version).toBe((first?.version ?? 0) + 1);
     expect(after.every((read) => read === after[0])).toBe(true);
+  });
+
+  // Everything but the moment it was made.
+  const contents = (snapshot: Snapshot | undefined) => {
+    if (!snapshot) throw new Error('no snapshot');
+    const { updateTimeUtc: _, ...model } = snapshot.model();
+    return {
+      model,
+      teams: model.items.map((item) => snapshot.team(item.id)),
+      challenges: [...snapshot.challenges],
+    };
+  };
+
+  it('renders on a worker thread the snapshot this thread renders', async () => {
+    const here = await new Scoreboards(t.connection.db).get(gameId);
+    expect(here?.model().items).toHaveLength(players.length);
+    const thread = new RenderThread(t.database.url, 0);
+    const render = vi.spyOn(thread, 'render');
+    try {
+      const there = await new Scoreboards(t.connection.db, { thread }).get(gameId);
+      await expect(render.mock.results[0]?.value).resolves.toBeDefined();
+      expect(contents(there)).toEqual(contents(here));
+      // The worker's body is what the scoreboard serves: the model as JSON.
+      expect(JSON.parse(String(there?.body))).toEqual(there?.model());
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('renders on this thread when the worker cannot', async () => {
+    const here = await new Scoreboards(t.connection.db).get(gameId);
+    const thread = new RenderThread('postgres://nobody@127.0.0.1:1/nothing', 0);
+    const render = vi.spyOn(thread, 'render');
+    try {
+      const snapshot = await new Scoreboards(t.connection.db, { thread }).get(gameId);
+      await expect(render.mock.results[0]?.value).rejects.toThrow();
+      expect(contents(snapshot)).toEqual(contents(here));
+    } finally {
+      await thread.close();
+    }
   });
 
   it('builds the scoreboards of games starting within 15 minutes ahead, and no others', async () => {

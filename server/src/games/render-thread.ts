@@ -1,0 +1,78 @@
+// Big games' scoreboards are rendered on a worker thread: a rebuild of 1,000 teams × 100 challenges takes a quarter
+// of a second of CPU, which on the main thread stalled every request for as long, after every solve.
+import { Worker } from 'node:worker_threads';
+import type { Rendered } from './scoreboard-render.ts';
+
+export interface RenderRequest {
+  id: number;
+  gameId: number;
+  now: number;
+}
+
+export type RenderReply = { id: number; rendered: Rendered | undefined } | { id: number; error: string };
+
+interface Pending {
+  resolve(rendered: Rendered | undefined): void;
+  reject(error: Error): void;
+}
+
+interface Running {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export class RenderThread {
+  #running: Running | undefined;
+  #nextId = 0;
+
+  /**
+   * @param databaseUrl what the worker connects to: a database file or server, never `sqlite::memory:`.
+   * @param minSolves games with at least this many solves (at their last rebuild) are rendered here.
+   */
+  constructor(
+    private readonly databaseUrl: string,
+    readonly minSolves = 10_000,
+  ) {}
+
+  render(gameId: number, now: number): Promise<Rendered | undefined> {
+    const { worker, pending } = this.#running ?? this.spawn();
+    const id = ++this.#nextId;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      // Held by the process only while a render is awaited.
+      worker.ref();
+      worker.postMessage({ id, gameId, now } satisfies RenderRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    const running = this.#running;
+    this.#running = undefined;
+    await running?.worker.terminate();
+  }
+
+  private spawn(): Running {
+    const worker = new Worker(new URL('./render.worker.js', import.meta.url), {
+      workerData: { databaseUrl: this.databaseUrl },
+    });
+    const running: Running = { worker, pending: new Map() };
+    const { pending } = running;
+    worker.on('message', (reply: RenderReply) => {
+      const awaited = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (pending.size === 0) worker.unref();
+      if ('error' in reply) awaited?.reject(new Error(reply.error));
+      else awaited?.resolve(reply.rendered);
+    });
+    // A worker that fails fails its renders (the caller renders them itself); the next render starts another.
+    const fail = (error: Error) => {
+      if (this.#running === running) this.#running = undefined;
+      for (const awaited of pending.values()) awaited.reject(error);
+      pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The scoreboard worker stopped (exit code ${code})`)));
+    this.#running = running;
+    return running;
+  }
+}

@@ -1,0 +1,191 @@
+// A game's scoreboard from the database to the bytes every read is served: the queries, the scoring and the JSON.
+// Runs on the main thread for small games and on a worker thread (render-thread.ts) for big ones, so it takes a
+// connection and hands back only plain data and transferable buffers.
+
+import type { ChallengeInfo } from '@pennon/sdk/contract';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { avatarUrl } from '../services/users.ts';
+import type { DivisionRules } from './permissions.ts';
+import { buildScoreboard, type ScoringInput, type ScoringSolves } from './scoring.ts';
+
+export interface Rendered {
+  game: { title: string; start: number; hidden: boolean };
+  updateTimeUtc: number;
+  /** The solves read: what decides where the next rebuild of this game runs. */
+  solveCount: number;
+  /** Every enabled challenge's current value, solves and bloods. */
+  challenges: ChallengeInfo[];
+  /** The ScoreboardModel as UTF-8 JSON. */
+  body: Uint8Array<ArrayBuffer>;
+  /** Each team's line within `body`: [teamId, start, end] per team, flattened. */
+  spans: Uint32Array<ArrayBuffer>;
+}
+
+/** Undefined when the game doesn't exist. */
+export const renderScoreboard = async (
+  db: Kysely<Database>,
+  gameId: number,
+  now: number,
+): Promise<Rendered | undefined> => {
+  const loaded = await load(db, gameId, now);
+  if (!loaded) return undefined;
+  const model = buildScoreboard(loaded.input);
+  const { items, ...rest } = model;
+  const { body, spans } = serialize(
+    items.map((item) => [item.id, JSON.stringify(item)]),
+    `],${JSON.stringify(rest).slice(1)}`,
+  );
+  return {
+    game: loaded.game,
+    updateTimeUtc: model.updateTimeUtc,
+    solveCount: loaded.input.solves.participationId.length,
+    challenges: Object.values(rest.challenges).flat(),
+    body,
+    spans,
+  };
+};
+
+const head = '{"items":[';
+
+/**
+ * `{"items":[line,line,…],…tail` written straight into one buffer, noting where each team's line lies: no copy of
+ * the whole text is made first, and a team's line is read back without parsing the board.
+ */
+const serialize = (lines: [teamId: number, json: string][], tail: string) => {
+  const sizes = lines.map(([, json]) => Buffer.byteLength(json));
+  const total =
+    head.length +
+    sizes.reduce((sum, size) => sum + size, 0) +
+    Math.max(lines.length - 1, 0) +
+    Buffer.byteLength(tail);
+  // Not from Node's shared pool: the buffer may be transferred to another thread.
+  const body = Buffer.allocUnsafeSlow(total);
+  const spans = new Uint32Array(lines.length * 3);
+  let at = body.write(head);
+  lines.forEach(([teamId, json], k) => {
+    if (k > 0) at += body.write(',', at);
+    spans.set([teamId, at, at + (sizes[k] as number)], k * 3);
+    at += body.write(json, at);
+  });
+  body.write(tail, at);
+  return { body, spans };
+};
+
+/**
+ * Every first solve of the game, as one JSON array per column built by the database: reading 100,000 rows one
+ * object at a time costs several times more than parsing a few texts, and arrays of numbers parse into flat
+ * storage where tuples or objects make 100,000 small allocations.
+ */
+const solvesOf = async (db: Kysely<Database>, gameId: number): Promise<ScoringSolves> => {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const column = (name: string) =>
+    sql.raw(postgres ? `coalesce(json_agg(${name}), '[]'::json)` : `json_group_array(${name})`);
+  const row = await db
+    .selectFrom('solves')
+    .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
+    .leftJoin('users', 'users.id', 'submissions.user_id')
+    .select([
+      column('solves.participation_id').as('participationId'),
+      column('solves.challenge_id').as('challengeId'),
+      column('solves.submission_id').as('submissionId'),
+      column('solves.time').as('time'),
+      column('users.user_name').as('userName'),
+    ])
+    .where('solves.game_id', '=', gameId)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL's driver parses json itself; SQLite hands over the text.
+  const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return {
+    participationId: parse(row.participationId),
+    challengeId: parse(row.challengeId),
+    submissionId: parse(row.submissionId),
+    time: parse(row.time),
+    userName: parse(row.userName),
+  };
+};
+
+/** One query per table; everything else is joined in memory. */
+const load = async (
+  db: Kysely<Database>,
+  gameId: number,
+  now: number,
+): Promise<{ input: ScoringInput; game: Rendered['game'] } | undefined> => {
+  const game = await db
+    .selectFrom('games')
+    .select(['title', 'hidden', 'start_time', 'end_time', 'blood_bonus'])
+    .where('id', '=', gameId)
+    .executeTakeFirst();
+  if (!game) return undefined;
+  const [challenges, divisions, configs, teams, solves] = await Promise.all([
+    db
+      .selectFrom('challenges')
+      .select([
+        'id',
+        'title',
+        'category',
+        'original_score',
+        'min_score_rate',
+        'difficulty',
+        'deadline_utc',
+        'disable_blood_bonus',
+      ])
+      .where('game_id', '=', gameId)
+      .where('is_enabled', '=', 1)
+      .execute(),
+    db.selectFrom('divisions').selectAll().where('game_id', '=', gameId).orderBy('id').execute(),
+    db
+      .selectFrom('division_challenges')
+      .innerJoin('divisions', 'divisions.id', 'division_challenges.division_id')
+      .select(['division_challenges.division_id', 'challenge_id', 'permissions'])
+      .where('divisions.game_id', '=', gameId)
+      .orderBy('challenge_id')
+      .execute(),
+    db
+      .selectFrom('participations')
+      .innerJoin('teams', 'teams.id', 'participations.team_id')
+      .select([
+        'participations.id as participationId',
+        'teams.id as teamId',
+        'teams.name',
+        'teams.bio',
+        'teams.avatar_hash',
+        'participations.division_id',
+      ])
+      .where('participations.game_id', '=', gameId)
+      .where('participations.status', '=', 'Accepted')
+      .execute(),
+    solvesOf(db, gameId),
+  ]);
+  const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
+  for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
+  const input: ScoringInput = {
+    game: { start: game.start_time, end: game.end_time, bloodBonus: game.blood_bonus },
+    challenges: challenges.map((c) => ({
+      id: c.id,
+      title: c.title,
+      category: c.category,
+      originalScore: c.original_score,
+      minScoreRate: c.min_score_rate,
+      difficulty: c.difficulty,
+      deadline: c.deadline_utc,
+      disableBloodBonus: c.disable_blood_bonus === 1,
+    })),
+    divisions: divisions.map((d) => ({
+      id: d.id,
+      name: d.name,
+      rules: { defaultPermissions: d.default_permissions, overrides: overrides.get(d.id) ?? new Map() },
+    })),
+    teams: teams.map((t) => ({
+      participationId: t.participationId,
+      teamId: t.teamId,
+      name: t.name,
+      bio: t.bio,
+      avatar: avatarUrl(t.avatar_hash),
+      divisionId: t.division_id,
+    })),
+    solves,
+    now,
+  };
+  return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };
+};
