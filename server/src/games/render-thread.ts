@@ -1,5 +1,6 @@
 // Big games' scoreboards are rendered on a worker thread: a rebuild of 1,000 teams × 100 challenges takes a quarter
 // of a second of CPU, which on the main thread stalled every request for as long, after every solve.
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Rendered } from './scoreboard-render.ts';
 
@@ -21,8 +22,12 @@ interface Running {
   pending: Map<number, Pending>;
 }
 
+/** After a worker fails, how long renders are left to the caller before another worker is tried. */
+const retryAfterMs = 60_000;
+
 export class RenderThread {
   #running: Running | undefined;
+  #failedAt = Number.NEGATIVE_INFINITY;
   #nextId = 0;
 
   /**
@@ -34,7 +39,10 @@ export class RenderThread {
     readonly minSolves = 10_000,
   ) {}
 
+  /** Rejects when the worker fails, or failed less than a minute ago. */
   render(gameId: number, now: number): Promise<Rendered | undefined> {
+    if (!this.#running && performance.now() - this.#failedAt < retryAfterMs)
+      return Promise.reject(new Error('The scoreboard worker failed recently'));
     const { worker, pending } = this.#running ?? this.spawn();
     const id = ++this.#nextId;
     return new Promise((resolve, reject) => {
@@ -64,9 +72,12 @@ export class RenderThread {
       if ('error' in reply) awaited?.reject(new Error(reply.error));
       else awaited?.resolve(reply.rendered);
     });
-    // A worker that fails fails its renders (the caller renders them itself); the next render starts another.
+    // A worker that fails fails its renders (the caller renders them itself); a minute on, a render starts another.
     const fail = (error: Error) => {
-      if (this.#running === running) this.#running = undefined;
+      if (this.#running === running) {
+        this.#running = undefined;
+        this.#failedAt = performance.now();
+      }
       for (const awaited of pending.values()) awaited.reject(error);
       pending.clear();
     };

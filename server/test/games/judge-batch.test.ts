@@ -223,6 +223,22 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     }
   });
 
+  it('does not start a worker again for a minute after one failed', async () => {
+    // The worker cannot even open its database: its folder would be inside a file.
+    const thread = new RenderThread('sqlite:/etc/hostname/scoreboard.db', 0);
+    const render = vi.spyOn(thread, 'render');
+    try {
+      const boards = new Scoreboards(t.connection.db, { thread });
+      expect((await boards.get(gameId))?.model().items).toHaveLength(players.length);
+      await expect(render.mock.results[0]?.value).rejects.toThrow(/EEXIST|ENOTDIR|stopped/);
+      await boards.invalidate(gameId);
+      expect((await boards.get(gameId))?.model().items).toHaveLength(players.length);
+      await expect(render.mock.results[1]?.value).rejects.toThrow('failed recently');
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('builds the scoreboards of games starting within 15 minutes ahead, and no others', async () => {
     const now = Date.now();
     const soon = (
