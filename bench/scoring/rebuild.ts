@@ -149,8 +149,8 @@ export const measureRebuild = async (dataDir: string): Promise<void> => {
     `rebuild payload ${(snapshot?.body.length ?? 0) / 1e6} MB, ${snapshot?.model().items.length} teams`,
   );
   console.log(`scoreboard rebuild (1,000 × 100, 100,000 solves): ${await rebuilds(inline, 5)} ms`);
-  // As the server runs it: on a worker thread, once the first build has counted the solves (and the worker has
-  // started); the main thread's longest stall is what the other requests would wait.
+  // As the server runs it: on a worker thread (started and warmed by two untimed rebuilds); the main thread's longest
+  // stall is what the other requests would wait.
   const thread = new RenderThread(`sqlite:${file}`);
   const offloaded = new Scoreboards(big.db, { thread });
   await rebuilds(offloaded, 2);

@@ -1,6 +1,7 @@
 // Scoreboard snapshots (§4.3): rebuilt when something changed, never per read. A change bumps the game's
 // version row, so other processes sharing the database notice it on their next check (at most `recheckMs` late);
-// within this process the change is seen at once.
+// within this process the change is seen at once. The rendering is scoreboard-render.ts's: here for small games,
+// on the render thread for big ones.
 
 import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
@@ -156,10 +157,20 @@ export class Scoreboards {
     return snapshot;
   }
 
+  /** A game's first build here, after a restart say, counts its solves to know where to run (an index count). */
+  private async countSolves(gameId: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('solves')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('game_id', '=', gameId)
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  }
+
   private async render(gameId: number): Promise<Rendered | undefined> {
     const now = this.now();
     const { thread } = this;
-    if (thread && (this.#solveCounts.get(gameId) ?? 0) >= thread.minSolves) {
+    if (thread && (this.#solveCounts.get(gameId) ?? (await this.countSolves(gameId))) >= thread.minSolves) {
       try {
         return await thread.render(gameId, now);
       } catch {

@@ -194,10 +194,19 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     };
   };
 
-  it('renders on a worker thread the snapshot this thread renders', async () => {
+  it('renders on a worker thread, from its first build, the snapshot of a game with enough solves', async () => {
     const here = await new Scoreboards(t.connection.db).get(gameId);
     expect(here?.model().items).toHaveLength(players.length);
-    const thread = new RenderThread(t.database.url, 0);
+    const solves = here?.model().items.reduce((sum, item) => sum + item.solvedCount, 0) ?? 0;
+    expect(solves).toBeGreaterThan(0);
+    // One solve short of the threshold: rendered here.
+    const above = new RenderThread(t.database.url, solves + 1);
+    const notUsed = vi.spyOn(above, 'render');
+    expect(contents(await new Scoreboards(t.connection.db, { thread: above }).get(gameId))).toEqual(
+      contents(here),
+    );
+    expect(notUsed).not.toHaveBeenCalled();
+    const thread = new RenderThread(t.database.url, solves);
     const render = vi.spyOn(thread, 'render');
     try {
       const there = await new Scoreboards(t.connection.db, { thread }).get(gameId);
