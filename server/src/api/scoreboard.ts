@@ -78,7 +78,7 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
     if (matchesEtag(request.headers['if-none-match'], snapshot.etag))
       return reply.code(304).header('cache-control', revalidate).send() as unknown as ScoreboardModel;
     reply.type('application/json');
-    const gzipped = acceptsGzip(request.headers['accept-encoding']) ? snapshot.gzipped() : undefined;
+    const gzipped = acceptsGzip(request.headers['accept-encoding']) ? await snapshot.gzipped() : undefined;
     if (gzipped) reply.header('content-encoding', 'gzip');
     return reply.send(gzipped ?? snapshot.body) as unknown as ScoreboardModel;
   });

@@ -3,6 +3,7 @@
 // within this process the change is seen at once. The rendering is scoreboard-render.ts's: here for small games,
 // on the render thread for big ones.
 
+import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
 import { type Kysely, sql } from 'kysely';
@@ -15,8 +16,8 @@ export interface Snapshot {
   game: Rendered['game'];
   /** The ScoreboardModel serialized and encoded once, for every read. */
   body: Buffer;
-  /** The body gzipped once, off the event loop, when a client first asks for it; undefined until then. */
-  gzipped(): Buffer | undefined;
+  /** The body gzipped once, off the event loop, when a client first asks for it; undefined if that failed. */
+  gzipped(): Promise<Buffer | undefined>;
   etag: string;
   /** The whole model, parsed from the body when first asked for (exports and feeds). */
   model(): ScoreboardModel;
@@ -181,6 +182,8 @@ export class Scoreboards {
   }
 }
 
+const gzipAsync = promisify(gzip);
+
 const snapshotOf = (gameId: number, version: number, rendered: Rendered): Snapshot => {
   const body = Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength);
   const spans = new Map<number, [number, number]>();
@@ -215,17 +218,15 @@ const snapshotOf = (gameId: number, version: number, rendered: Rendered): Snapsh
   };
 };
 
-/** Compresses on the first call, in the thread pool; answers the result once it is there. */
-const lazyGzip = (body: Buffer): (() => Buffer | undefined) => {
-  let started = false;
-  let done: Buffer | undefined;
+/**
+ * Compresses on the first call, in the thread pool; every call shares that one result. A client that takes gzip
+ * waits for it: answered the plain body meanwhile, every poller arriving after a rebuild downloaded 26 times the
+ * bytes (a 1,000-team board: 7.7 MB against 0.3 MB).
+ */
+const lazyGzip = (body: Buffer): (() => Promise<Buffer | undefined>) => {
+  let compressed: Promise<Buffer | undefined> | undefined;
   return () => {
-    if (!started) {
-      started = true;
-      gzip(body, (error, result) => {
-        if (!error) done = result;
-      });
-    }
-    return done;
+    compressed ??= gzipAsync(body).catch(() => undefined);
+    return compressed;
   };
 };

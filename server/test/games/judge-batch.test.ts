@@ -139,13 +139,14 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     const plain = await t.app.inject({ url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
-    // Compressed on first demand, off the event loop: the first replies may still come uncompressed.
-    let zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    for (let i = 0; i < 100 && zipped.headers['content-encoding'] !== 'gzip'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
-    }
-    expect(zipped.headers['content-encoding']).toBe('gzip');
+    // Compressed on first demand, off the event loop; every client that takes gzip gets it, the first ones too.
+    const zips = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } }),
+      ),
+    );
+    expect(zips.map((z) => z.headers['content-encoding'])).toEqual(Array(5).fill('gzip'));
+    const zipped = zips[0] as (typeof zips)[number];
     expect(zipped.headers.etag).toBe(plain.headers.etag);
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
     const refused = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip;q=0, identity' } });
