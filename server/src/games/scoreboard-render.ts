@@ -7,7 +7,14 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { DivisionRules } from './permissions.ts';
-import { buildScoreboard, type ScoringInput, type ScoringSolves } from './scoring.ts';
+import {
+  bloodTypes,
+  type ScoredGame,
+  type ScoredTeam,
+  type ScoringInput,
+  type ScoringSolves,
+  scoreGame,
+} from './scoring.ts';
 
 export interface Rendered {
   game: { title: string; start: number; hidden: boolean };
@@ -29,43 +36,74 @@ export const renderScoreboard = async (
   now: number,
 ): Promise<Rendered | undefined> => {
   const loaded = await load(db, gameId, now);
-  if (!loaded) return undefined;
-  const model = buildScoreboard(loaded.input);
-  const { items, ...rest } = model;
-  const { body, spans } = serialize(
-    items.map((item) => [item.id, JSON.stringify(item)]),
-    `],${JSON.stringify(rest).slice(1)}`,
-  );
+  return loaded && { game: loaded.game, ...render(loaded.input) };
+};
+
+/** The scoreboard of a game's data, as it is served. */
+export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
+  const scored = scoreGame(input);
+  const { board } = scored;
+  const lines = scored.teams.map((team): Line => {
+    const json = teamJson(team, scored, input.solves);
+    // Measuring a line flattens it at once, so the hundred pieces it was joined from die young instead of being
+    // kept (and copied by every collection) until the whole board is written.
+    return { teamId: team.line.id, json, size: Buffer.byteLength(json) };
+  });
+  const { body, spans } = serialize(lines, `],${JSON.stringify(board).slice(1)}`);
   return {
-    game: loaded.game,
-    updateTimeUtc: model.updateTimeUtc,
-    solveCount: loaded.input.solves.participationId.length,
-    challenges: Object.values(rest.challenges).flat(),
+    updateTimeUtc: board.updateTimeUtc,
+    solveCount: input.solves.participationId.length,
+    challenges: Object.values(board.challenges).flat(),
     body,
     spans,
   };
 };
 
+/**
+ * A ScoreboardItem's JSON, its solves written from the columns: the one object a solve would otherwise become, a
+ * ChallengeItem, is spelt out here.
+ */
+const teamJson = (
+  { line, solves }: ScoredTeam,
+  { credited, blood }: ScoredGame,
+  { challengeId, time, userName }: ScoringSolves,
+): string => {
+  let json = `${JSON.stringify(line).slice(0, -1)},"solvedChallenges":[`;
+  for (let k = 0; k < solves.length; k++) {
+    const i = solves[k] as number;
+    json +=
+      `${k === 0 ? '' : ','}{"id":${challengeId[i]},"score":${credited[i]},"type":"${bloodTypes[blood[i] as number]}",` +
+      `"userName":${JSON.stringify(userName[i] ?? null)},"time":${time[i]}}`;
+  }
+  return `${json}]}`;
+};
+
 const head = '{"items":[';
+
+interface Line {
+  teamId: number;
+  json: string;
+  /** In UTF-8 bytes. */
+  size: number;
+}
 
 /**
  * `{"items":[line,line,…],…tail` written straight into one buffer, noting where each team's line lies: no copy of
  * the whole text is made first, and a team's line is read back without parsing the board.
  */
-const serialize = (lines: [teamId: number, json: string][], tail: string) => {
-  const sizes = lines.map(([, json]) => Buffer.byteLength(json));
+const serialize = (lines: Line[], tail: string) => {
   const total =
     head.length +
-    sizes.reduce((sum, size) => sum + size, 0) +
+    lines.reduce((sum, line) => sum + line.size, 0) +
     Math.max(lines.length - 1, 0) +
     Buffer.byteLength(tail);
   // Not from Node's shared pool: the buffer may be transferred to another thread.
   const body = Buffer.allocUnsafeSlow(total);
   const spans = new Uint32Array(lines.length * 3);
   let at = body.write(head);
-  lines.forEach(([teamId, json], k) => {
+  lines.forEach(({ teamId, json, size }, k) => {
     if (k > 0) at += body.write(',', at);
-    spans.set([teamId, at, at + (sizes[k] as number)], k * 3);
+    spans.set([teamId, at, at + size], k * 3);
     at += body.write(json, at);
   });
   body.write(tail, at);

@@ -5,7 +5,6 @@ import {
   type ChallengeCategory,
   ChallengeCategoryValues,
   type ChallengeInfo,
-  type ChallengeItem,
   type ChallengesByCategory,
   challengeValue,
   type DivisionItem,
@@ -100,20 +99,33 @@ export interface ScoringInput {
   now: number;
 }
 
-const bloodTypes: SubmissionType[] = ['Normal', 'FirstBlood', 'SecondBlood', 'ThirdBlood'];
+/** A team's scoreboard line but its solves, with its solves as indices into the solve columns, in submit order. */
+export interface ScoredTeam {
+  line: Omit<ScoreboardItem, 'solvedChallenges'>;
+  solves: number[];
+}
+
+/**
+ * The scoreboard as numbers: the teams in rank order, and per solve index the score credited and its blood (0–3,
+ * an index into `bloodTypes`). The solves stay columns, for the same reason as `ScoringSolves`; scoreboard-render.ts
+ * writes them out.
+ */
+export interface ScoredGame {
+  teams: ScoredTeam[];
+  credited: Int32Array;
+  blood: Uint8Array;
+  /** The rest of the ScoreboardModel. */
+  board: Omit<ScoreboardModel, 'items'>;
+}
+
+/** A solve's `type`, by its blood. */
+export const bloodTypes: readonly SubmissionType[] = ['Normal', 'FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
 /** Within the game window and before the challenge deadline. */
 export const inWindow = (game: ScoringGame, deadline: number | null, time: number): boolean =>
   time >= game.start && time < game.end && (deadline === null || time <= deadline);
 
-export const buildScoreboard = ({
-  game,
-  challenges,
-  divisions,
-  teams,
-  solves,
-  now,
-}: ScoringInput): ScoreboardModel => {
+export const scoreGame = ({ game, challenges, divisions, teams, solves, now }: ScoringInput): ScoredGame => {
   const bonus = unpackBloodBonus(game.bloodBonus);
   const rulesOf = new Map(divisions.map((d) => [d.id, d.rules]));
   const teamOf = new Map(teams.map((t) => [t.participationId, t]));
@@ -121,7 +133,7 @@ export const buildScoreboard = ({
   const rules = (t: ScoringTeam) => (t.divisionId === null ? undefined : rulesOf.get(t.divisionId));
 
   // Only solves of Accepted teams on enabled challenges count, in submit order: a list of solve indices.
-  const { participationId, challengeId, submissionId, time, userName } = solves;
+  const { participationId, challengeId, submissionId, time } = solves;
   const counted: number[] = [];
   for (let i = 0; i < participationId.length; i++)
     if (teamOf.has(participationId[i] as number) && challengeOf.has(challengeId[i] as number))
@@ -133,7 +145,7 @@ export const buildScoreboard = ({
 
   const solvedCount = new Map<number, number>();
   const bloods = new Map<number, number[]>();
-  const bloodRank = new Map<number, 1 | 2 | 3>();
+  const blood = new Uint8Array(participationId.length);
   for (const i of counted) {
     const c = challengeOf.get(challengeId[i] as number) as ScoringChallenge;
     const team = teamOf.get(participationId[i] as number) as ScoringTeam;
@@ -145,81 +157,89 @@ export const buildScoreboard = ({
     if (list.length < 3) {
       list.push(i);
       bloods.set(c.id, list);
-      bloodRank.set(i, list.length as 1 | 2 | 3);
+      blood[i] = list.length;
     }
   }
   const valueById = new Map(challenges.map((c) => [c.id, challengeValue(c, solvedCount.get(c.id) ?? 0)]));
 
-  const items = new Map<number, ScoreboardItem>();
+  const scored = new Map<number, ScoredTeam>();
   for (const t of teams) {
-    items.set(t.participationId, {
-      id: t.teamId,
-      name: t.name,
-      bio: t.bio,
-      divisionId: t.divisionId,
-      avatar: t.avatar,
-      score: 0,
-      rank: 0,
-      divisionRank: null,
-      lastSubmissionTime: noSolveTime,
-      solvedChallenges: [],
-      solvedCount: 0,
+    scored.set(t.participationId, {
+      line: {
+        id: t.teamId,
+        name: t.name,
+        bio: t.bio,
+        divisionId: t.divisionId,
+        avatar: t.avatar,
+        score: 0,
+        rank: 0,
+        divisionRank: null,
+        lastSubmissionTime: noSolveTime,
+        solvedCount: 0,
+      },
+      solves: [],
     });
   }
+  const credited = new Int32Array(participationId.length);
   for (const i of counted) {
     const c = challengeOf.get(challengeId[i] as number) as ScoringChallenge;
     const team = teamOf.get(participationId[i] as number) as ScoringTeam;
-    const item = items.get(team.participationId) as ScoreboardItem;
-    const blood = bloodRank.get(i) ?? 0;
+    const { line, solves: teamSolves } = scored.get(team.participationId) as ScoredTeam;
     const solvedAt = time[i] as number;
-    const scored = inWindow(game, c.deadline, solvedAt) && may(rules(team), c.id, GamePermission.GetScore);
-    const solve: ChallengeItem = {
-      id: c.id,
-      score: scored ? awardedScore(valueById.get(c.id) as number, blood, bonus) : 0,
-      type: bloodTypes[blood] as SubmissionType,
-      userName: userName[i] ?? null,
-      time: solvedAt,
-    };
-    item.solvedChallenges.push(solve);
-    item.solvedCount++;
-    item.score += solve.score;
-    if (scored) item.lastSubmissionTime = solvedAt;
+    const counts = inWindow(game, c.deadline, solvedAt) && may(rules(team), c.id, GamePermission.GetScore);
+    credited[i] = counts ? awardedScore(valueById.get(c.id) as number, blood[i] as 0 | 1 | 2 | 3, bonus) : 0;
+    teamSolves.push(i);
+    line.solvedCount++;
+    line.score += credited[i] as number;
+    if (counts) line.lastSubmissionTime = solvedAt;
   }
 
-  const ranked = [...items.values()].sort(
-    (a, b) => b.score - a.score || a.lastSubmissionTime - b.lastSubmissionTime || a.id - b.id,
+  const ranked = [...scored.values()].sort(
+    ({ line: a }, { line: b }) =>
+      b.score - a.score || a.lastSubmissionTime - b.lastSubmissionTime || a.id - b.id,
   );
   const divisionIds = new Set(divisions.map((d) => d.id));
   const divisionCounters = new Map<number, number>();
   let overall = 0;
-  for (const item of ranked) {
-    const division = item.divisionId === null ? undefined : rulesOf.get(item.divisionId);
-    if (!division || (division.defaultPermissions & GamePermission.RankOverall) !== 0) item.rank = ++overall;
-    if (item.divisionId !== null && divisionIds.has(item.divisionId)) {
-      const next = (divisionCounters.get(item.divisionId) ?? 0) + 1;
-      divisionCounters.set(item.divisionId, next);
-      item.divisionRank = next;
+  for (const { line } of ranked) {
+    const division = line.divisionId === null ? undefined : rulesOf.get(line.divisionId);
+    if (!division || (division.defaultPermissions & GamePermission.RankOverall) !== 0) line.rank = ++overall;
+    if (line.divisionId !== null && divisionIds.has(line.divisionId)) {
+      const next = (divisionCounters.get(line.divisionId) ?? 0) + 1;
+      divisionCounters.set(line.divisionId, next);
+      line.divisionRank = next;
     }
   }
 
+  // A team's solves are in submit order, so its timeline is their running total.
+  const timelineOf = ({ line, solves: teamSolves }: ScoredTeam): TopTimeLine => {
+    let total = 0;
+    return {
+      id: line.id,
+      name: line.name,
+      items: teamSolves.map((i) => {
+        total += credited[i] as number;
+        return { time: time[i] as number, score: total };
+      }),
+    };
+  };
   const timelines: TimeLineItem[] = [
     {
       divisionId: 0,
       teams: ranked
-        .filter((i) => i.rank > 0)
+        .filter((t) => t.line.rank > 0)
         .slice(0, timelineSize)
         .map(timelineOf),
     },
     ...divisions.map((d) => ({
       divisionId: d.id,
       teams: ranked
-        .filter((i) => i.divisionId === d.id)
+        .filter((t) => t.line.divisionId === d.id)
         .slice(0, timelineSize)
         .map(timelineOf),
     })),
   ];
 
-  const teamById = new Map(teams.map((t) => [t.participationId, t]));
   const infos: ChallengesByCategory = {};
   for (const category of ChallengeCategoryValues) {
     const inCategory = challenges
@@ -234,7 +254,7 @@ export const buildScoreboard = ({
           solved: solvedCount.get(c.id) ?? 0,
           deadline: c.deadline,
           bloods: (bloods.get(c.id) ?? []).map((i): Blood => {
-            const t = teamById.get(participationId[i] as number) as ScoringTeam;
+            const t = teamOf.get(participationId[i] as number) as ScoringTeam;
             return { id: t.teamId, name: t.name, avatar: t.avatar, submitTimeUtc: time[i] as number };
           }),
           disableBloodBonus: c.disableBloodBonus,
@@ -244,33 +264,23 @@ export const buildScoreboard = ({
   }
 
   return {
-    updateTimeUtc: now,
-    bloodBonus: game.bloodBonus,
-    timelines,
-    items: ranked,
-    divisions: divisions.map(toDivisionItem),
-    challenges: infos,
-    challengeCount: challenges.length,
+    teams: ranked,
+    credited,
+    blood,
+    board: {
+      updateTimeUtc: now,
+      bloodBonus: game.bloodBonus,
+      timelines,
+      divisions: divisions.map(toDivisionItem),
+      challenges: infos,
+      challengeCount: challenges.length,
+    },
   };
 };
 
 /** Which blood a new first solve takes (0 = none), given the blood-eligible first solves before it (§4.2). */
 export const bloodOf = (earlierEligible: number): 0 | 1 | 2 | 3 =>
   earlierEligible < 3 ? ((earlierEligible + 1) as 1 | 2 | 3) : 0;
-
-const timelineOf = (item: ScoreboardItem): TopTimeLine => {
-  let total = 0;
-  return {
-    id: item.id,
-    name: item.name,
-    items: [...item.solvedChallenges]
-      .sort((a, b) => a.time - b.time)
-      .map((s) => {
-        total += s.score;
-        return { time: s.time, score: total };
-      }),
-  };
-};
 
 const toDivisionItem = (d: ScoringDivision): DivisionItem => ({
   id: d.id,

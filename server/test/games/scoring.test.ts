@@ -1,9 +1,9 @@
 // The pure scoring rules (§4.1–§4.3) against hand-computed tables.
-import { GamePermission } from '@pennon/sdk/contract';
+import { GamePermission, type ScoreboardModel } from '@pennon/sdk/contract';
 import { describe, expect, it } from 'vitest';
+import { render } from '../../src/games/scoreboard-render.ts';
 import {
   awardedScore,
-  buildScoreboard,
   defaultBloodBonus,
   noSolveTime,
   roundHalfEven,
@@ -71,6 +71,9 @@ const input = ({
   ...extra,
   solves: columns(solves),
 });
+/** The board as it is served, read back. */
+const served = (scoring: ScoringInput): ScoreboardModel =>
+  JSON.parse(Buffer.from(render(scoring).body).toString());
 
 describe('blood bonus (§4.2)', () => {
   it('unpacks the default into +5 %, +3 %, +1 %', () => {
@@ -94,7 +97,7 @@ describe('scoreboard (§4.3)', () => {
   it('credits every solver the current value with bloods, ranks by score then time', () => {
     // Two challenges; c1 solved by t1, t2, t3 (value(3) = 1000·(0.25+0.75·e^−0.4) = 752.7 ⇒ 752),
     // c2 solved by t2 alone (1000 + 5 % = 1050).
-    const board = buildScoreboard(
+    const board = served(
       input({
         challenges: [challenge(1), challenge(2, { category: 'Crypto' })],
         teams: [team(1), team(2), team(3), team(4)],
@@ -133,7 +136,7 @@ describe('scoreboard (§4.3)', () => {
   });
 
   it('breaks score ties by the earlier last scored solve', () => {
-    const board = buildScoreboard(
+    const board = served(
       input({
         challenges: [challenge(1, { disableBloodBonus: true }), challenge(2, { disableBloodBonus: true })],
         teams: [team(1), team(2)],
@@ -148,7 +151,7 @@ describe('scoreboard (§4.3)', () => {
   });
 
   it('shows a practice solve after the end with 0 points, outside the decay and bloods', () => {
-    const board = buildScoreboard(
+    const board = served(
       input({ teams: [team(1), team(2)], solves: [solve(1, 1, start + 1), solve(2, 1, end + 1)] }),
     );
     const late = board.items.find((i) => i.id === 2);
@@ -173,7 +176,7 @@ describe('scoreboard (§4.3)', () => {
         overrides: new Map([[1, GetScore]]),
       },
     };
-    const board = buildScoreboard(
+    const board = served(
       input({
         divisions: [noRank, noBlood],
         teams: [team(1, 7), team(2, 8), team(3)],
@@ -192,5 +195,36 @@ describe('scoreboard (§4.3)', () => {
       [8, [2]],
     ]);
     expect(board.divisions[1]?.challengeConfigs).toEqual({ 1: { challengeId: 1, permissions: GetScore } });
+  });
+
+  it('writes every solve and team line as JSON that reads back verbatim, whatever the names hold', () => {
+    const odd = ['quote " back \\ slash', '</script><b>x</b>', 'line\nbreak\u0001', 'ünï 🚩', ''];
+    const scoring = input({
+      challenges: [challenge(1), challenge(2)],
+      teams: odd.map((name, k) => ({ ...team(k + 1), name, bio: name })),
+      solves: odd.flatMap((_, k) => [solve(k + 1, 1, start + k), solve(k + 1, 2, start + 10 + k)]),
+    });
+    scoring.solves = {
+      ...scoring.solves,
+      userName: scoring.solves.userName.map((_, i) => odd[i % 5] ?? null),
+    };
+    const { body, spans } = render(scoring);
+    const board = JSON.parse(Buffer.from(body).toString()) as ScoreboardModel;
+    const first = board.items.find((i) => i.id === 1);
+    expect(first).toMatchObject({ name: odd[0], bio: odd[0], solvedCount: 2 });
+    // Five solves each: value(5) = ⌊1000·(0.25 + 0.75·e^−0.8)⌋ = 586, first blood · 1.05 = 615.3.
+    expect(first?.solvedChallenges).toEqual([
+      { id: 1, score: 615, type: 'FirstBlood', userName: odd[0], time: start },
+      { id: 2, score: 615, type: 'FirstBlood', userName: odd[1], time: start + 10 },
+    ]);
+    expect(board.items.flatMap((i) => i.solvedChallenges.map((s) => s.userName))).toEqual(
+      expect.arrayContaining(odd),
+    );
+    // Each span is exactly its team's line.
+    for (let k = 0; k < spans.length; k += 3) {
+      const line = JSON.parse(Buffer.from(body.subarray(spans[k + 1], spans[k + 2])).toString());
+      expect(line).toEqual(board.items.find((i) => i.id === spans[k]));
+    }
+    expect(spans.length).toBe(odd.length * 3);
   });
 });
