@@ -19,7 +19,7 @@ import { tokensApi } from './api/tokens.ts';
 import { writeupsApi } from './api/writeups.ts';
 import { Captcha } from './captcha/captcha.ts';
 import { setupContainers } from './containers/plugin.ts';
-import type { Connection } from './db/database.ts';
+import { type Connection, inMemory } from './db/database.ts';
 import { GameCatalog } from './games/catalog.ts';
 import { ChallengeService } from './games/challenges.ts';
 import { DivisionService } from './games/divisions.ts';
@@ -139,9 +139,7 @@ export const buildApp = async ({
   const challenges = new ChallengeService(connection.db, files, feed);
   const divisions = new DivisionService(connection.db);
   // A database another thread can open too (not one in this process's memory) lets big games render off this one.
-  const renderThread = settings.databaseUrl.endsWith(':memory:')
-    ? undefined
-    : new RenderThread(settings.databaseUrl);
+  const renderThread = inMemory(settings.databaseUrl) ? undefined : new RenderThread(settings.databaseUrl);
   app.addHook('onClose', async () => renderThread?.close());
   const scoreboards = new Scoreboards(connection.db, { thread: renderThread });
   const games = new GameService(connection.db, gameKeys, files, challenges);

@@ -20,6 +20,11 @@ export interface Connection {
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
+const sqliteFile = (url: string) => url.replace(/^sqlite:/, '');
+
+/** A SQLite database in this process's memory: no other connection, or thread, can open it. */
+export const inMemory = (databaseUrl: string): boolean => sqliteFile(databaseUrl) === ':memory:';
+
 // pg hands int8 (bigint) back as a string; our bigints are Unix-ms timestamps, well inside a double's exact range.
 const pgTypes = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -69,8 +74,9 @@ export const connect = (databaseUrl: string, { reader = false }: ConnectOptions 
       describe: `PostgreSQL ${safe.host}${safe.pathname}`,
     };
   }
-  const file = databaseUrl.replace(/^sqlite:/, '');
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const file = sqliteFile(databaseUrl);
+  const memory = inMemory(databaseUrl);
+  if (!memory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // WAL lets readers go on while a write commits; a busy timeout rides out short write locks.
   sqlite.pragma('journal_mode = WAL');
@@ -81,7 +87,7 @@ export const connect = (databaseUrl: string, { reader = false }: ConnectOptions 
   sqlite.pragma('foreign_keys = ON');
   cachePreparedStatements(sqlite);
   // Checkpoints run on a worker thread (wal-checkpointer.ts); an in-memory database has no log to copy.
-  const checkpointer = file === ':memory:' || reader ? undefined : startWalCheckpointer(file);
+  const checkpointer = memory || reader ? undefined : startWalCheckpointer(file);
   if (checkpointer) sqlite.pragma(`wal_autocheckpoint = ${fallbackCheckpointPages}`);
   return {
     db: new Kysely<Database>({
