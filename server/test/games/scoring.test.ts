@@ -227,4 +227,23 @@ describe('scoreboard (§4.3)', () => {
     }
     expect(spans.length).toBe(odd.length * 3);
   });
+
+  it('gives every board a body of its own, however big, that later boards leave as it was', () => {
+    const teams = Array.from({ length: 400 }, (_, k) => team(k + 1));
+    const big = input({
+      challenges: [challenge(1), challenge(2), challenge(3)],
+      teams,
+      solves: teams.flatMap((_, k) => [1, 2, 3].map((c) => solve(k + 1, c, start + k * 3 + c))),
+    });
+    const first = render(big).body;
+    expect(first.length).toBeGreaterThan(100_000);
+    const copy = Buffer.from(first);
+    const small = served(input({ teams: [team(1)], solves: [solve(1, 1, start)] }));
+    expect(small.items[0]?.score).toBe(1050);
+    expect(Buffer.from(first).equals(copy)).toBe(true);
+    const board = JSON.parse(copy.toString()) as ScoreboardModel;
+    expect(board.items).toHaveLength(400);
+    expect(board.items.every((i) => i.solvedCount === 3)).toBe(true);
+    expect(Buffer.from(render(big).body).equals(copy)).toBe(true);
+  });
 });
