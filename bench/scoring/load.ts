@@ -19,9 +19,10 @@ export interface LoadResult {
   p50: number;
   p99: number;
   /**
-   * Responses with a status of 400 or more, and requests lost to socket errors. Not counted per status: wrk hands a
-   * script every response body to count statuses, and copying 300 KB bodies into Lua made wrk, not the server, the
-   * limit (about 650 against 4,700 gzipped scoreboards a second, the server idle 63 % of the time).
+   * Responses with a status of 400 or more, and wrk's requests lost to socket errors (which stop the undici worker
+   * instead). Not counted per status: wrk hands a script every response body to count statuses, and copying 300 KB
+   * bodies into Lua made wrk, not the server, the limit (about 650 against 4,700 gzipped scoreboards a second, the
+   * server idle 63 % of the time).
    */
   failed: number;
   bytesPerResponse: number;
