@@ -202,8 +202,9 @@ describe('wsrx companion extension', () => {
       },
     );
     expect(await popup.$eval('[data-testid="reason"]', (el) => el.textContent)).toContain(daemon.url);
+    // The worker stores the status (what the popup shows) before it sets the badge and raises the notice.
+    await waitFor(async () => (await notifications()).includes('daemon-offline'), 5_000, 'offline notice');
     expect(await badge()).toBe('OFF');
-    expect(await notifications()).toContain('daemon-offline');
     expect(await popup.$('[data-testid="tunnel"]')).toBeNull();
 
     // It comes back on the same port (the approval was kept): Usable again, and a notice says so.
@@ -214,7 +215,7 @@ describe('wsrx companion extension', () => {
         timeout: 15_000,
       },
     );
-    expect(await notifications()).toContain('daemon-online');
+    await waitFor(async () => (await notifications()).includes('daemon-online'), 5_000, 'online notice');
     expect(await badge()).toBe('');
 
     // A tunnel that disappears while the daemon runs is told too.
