@@ -29,6 +29,8 @@ const TEAMS = 600;
 const CHALLENGES = 100;
 const PHASE_MS = 5_000;
 const WARM_UP_MS = 3_000;
+/** Hello-world and revalidated scoreboard reads alternate this many times; odd, for a median. */
+const BOARD_ROUNDS = 3;
 const cookie = 'GZCTF_Token';
 const hour = 3_600_000;
 
@@ -296,32 +298,52 @@ const boardLoad = async (
   );
 };
 const etag = (await fetch(`${origin}${boardPath}`)).headers.get('etag') as string;
-// As a browser polls it: revalidating the copy it has (304), then fetching it whole, gzipped and not.
-const boards = {
-  revalidated: await boardLoad(
-    'revalidated',
-    { 'accept-encoding': 'gzip', 'if-none-match': etag },
-    { status: 304, encoding: null },
-  ),
-  gzip: await boardLoad('gzip', { 'accept-encoding': 'gzip' }, { status: 200, encoding: 'gzip' }),
-  identity: await boardLoad('identity', { 'accept-encoding': 'identity' }, { status: 200, encoding: null }),
-};
-await app.close();
-await database.drop();
+// The hello-world runs beside the app, in rounds alternating with the revalidated reads: this VM's throughput drifts
+// from minute to minute by more than the gap measured (hello-world alone: 15,500 and 19,500 req/s in two runs).
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
 const helloOrigin = await listen(hello);
-const bare = await load(helloOrigin, [{ method: 'GET', path: '/', headers: {} }], {
-  connections: CONNECTIONS,
-  durationMs: PHASE_MS,
-});
+const rounds: { bare: LoadResult; revalidated: LoadResult }[] = [];
+for (let round = 1; round <= BOARD_ROUNDS; round++) {
+  const bare = await load(helloOrigin, [{ method: 'GET', path: '/', headers: {} }], {
+    connections: CONNECTIONS,
+    durationMs: PHASE_MS,
+  });
+  // As a browser polls it: revalidating the copy it has (304).
+  const revalidated = await boardLoad(
+    `revalidated ${round}`,
+    { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    { status: 304, encoding: null },
+  );
+  rounds.push({ bare, revalidated });
+}
+// Then fetching it whole, gzipped and not.
+const gzip = await boardLoad('gzip', { 'accept-encoding': 'gzip' }, { status: 200, encoding: 'gzip' });
+const identity = await boardLoad(
+  'identity',
+  { 'accept-encoding': 'identity' },
+  { status: 200, encoding: null },
+);
 await hello.close();
-console.log(`hello-world GET: ${fmt(bare)}`);
-for (const [name, r] of Object.entries(boards)) {
+await app.close();
+await database.drop();
+const percentOf = (r: LoadResult, bare: number) => `${((100 * r.perSecond) / bare).toFixed(0)} %`;
+for (const [k, { bare, revalidated }] of rounds.entries()) {
+  console.log(`hello-world GET, round ${k + 1}: ${fmt(bare)}`);
   console.log(
-    `scoreboard GET, ${name}: ${fmt(r)}; ${((100 * r.perSecond) / bare.perSecond).toFixed(0)} % of hello-world`,
+    `scoreboard GET, revalidated, round ${k + 1}: ${fmt(revalidated)}; ${percentOf(revalidated, bare.perSecond)} of hello-world`,
   );
 }
+const ratios = rounds.map((r) => r.revalidated.perSecond / r.bare.perSecond).sort((a, b) => a - b);
+const bareMedian = rounds.map((r) => r.bare.perSecond).sort((a, b) => a - b)[BOARD_ROUNDS >> 1] as number;
+console.log(
+  `scoreboard GET, revalidated: median ${(100 * (ratios[BOARD_ROUNDS >> 1] as number)).toFixed(0)} % of hello-world ` +
+    `(rounds ${ratios.map((x) => (100 * x).toFixed(0)).join(', ')} %)`,
+);
+console.log(`scoreboard GET, gzip: ${fmt(gzip)}; ${percentOf(gzip, bareMedian)} of hello-world's median`);
+console.log(
+  `scoreboard GET, identity: ${fmt(identity)}; ${percentOf(identity, bareMedian)} of hello-world's median`,
+);
 
 await measureRebuild(dataDir);
 clearTimeout(watchdog);
