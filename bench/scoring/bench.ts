@@ -8,7 +8,7 @@
 // server runs with the rate limiter off, as the Submit bucket (100, +50/5 s, shared) would otherwise be measured.
 // Run: npx tsx bench/scoring/bench.ts   (bounded: gives up after 300 s)
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -191,12 +191,28 @@ const profiled = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
 };
 
 /**
+ * The process's write calls and bytes written so far (Linux's /proc/self/io: the database, its log, temporary files
+ * and sockets): a count that, unlike time, the machine's other load leaves alone.
+ */
+const written = (): { calls: number; bytes: number } | undefined => {
+  if (!existsSync('/proc/self/io')) return undefined;
+  const counters = new Map(
+    readFileSync('/proc/self/io', 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(': ') as [string, string]),
+  );
+  return { calls: Number(counters.get('syscw')), bytes: Number(counters.get('wchar')) };
+};
+
+/**
  * Requests until the phase ends, then waits for the judge: judged/s counts both, the generator's timed seconds and
  * the judge's lag behind it (not the generator's start-up, which reads 60,000 templates for the correct flags).
  */
 const judgedPhase = async (name: string, templates: Template[], durationMs = PHASE_MS) => {
   const submissionsBefore = await rowCount('submissions');
   const solvesBefore = await rowCount('solves');
+  const writtenBefore = written();
   let lagMs = 0;
   const result = await profiled(name, async () => {
     const loaded = await load(origin, templates, { connections: CONNECTIONS, durationMs });
@@ -215,9 +231,15 @@ const judgedPhase = async (name: string, templates: Template[], durationMs = PHA
   const seconds = result.requests / result.perSecond + lagMs / 1000;
   const judged = (await rowCount('submissions')) - submissionsBefore;
   const solves = (await rowCount('solves')) - solvesBefore;
+  const writtenAfter = written();
+  const io =
+    writtenBefore && writtenAfter
+      ? `; per flag ${((writtenAfter.calls - writtenBefore.calls) / judged).toFixed(1)} write calls, ` +
+        `${((writtenAfter.bytes - writtenBefore.bytes) / judged / 1000).toFixed(1)} KB written`
+      : '';
   console.log(
     `${name}: ${Math.round(judged / seconds)} judged/s (${judged} in ${seconds.toFixed(1)} s), ` +
-      `${Math.round(solves / seconds)} new solves/s; HTTP ${fmt(result)}`,
+      `${Math.round(solves / seconds)} new solves/s; HTTP ${fmt(result)}${io}`,
   );
 };
 
