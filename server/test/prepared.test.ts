@@ -1,6 +1,7 @@
 // Prepared queries put each run's values in the places their stand-ins took: the rows written and read are those
-// given, for every list length, on both databases.
-import type { Kysely } from 'kysely';
+// given, for every list length, on both databases. On PostgreSQL they are named statements, parsed and planned once
+// per connection.
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inChunks } from '../src/db/batched.ts';
 import { connect, migrate } from '../src/db/database.ts';
@@ -71,4 +72,27 @@ describe.each(databaseKinds())('prepared queries on $name', (kind) => {
       .execute();
     expect(left).toEqual([]);
   });
+
+  it.runIf(kind.name === 'postgres')(
+    'is kept and reused by the PostgreSQL connection, unlike other queries',
+    async () => {
+      const build = (db: Kysely<Database>, q: { key: string }) =>
+        db.selectFrom('config').select('value').where('key', '=', q.key);
+      const read = prepare(db, { key: '' }, build);
+      const adHoc = (db: Kysely<Database>) =>
+        db.selectFrom('config').select('key').where('value', '=', 'ad hoc');
+      // Each execution of a kept statement is planned anew (custom) or not (generic): together, its runs.
+      const keptStatements = sql<{ statement: string; runs: string }>`
+        select statement, generic_plans + custom_plans as runs from pg_prepared_statements`;
+      const kept = await db.connection().execute(async (connection) => {
+        for (let run = 0; run < 3; run++) await read.run({ key: `prepared-${run}` }, connection);
+        await adHoc(connection).execute();
+        const { rows } = await keptStatements.execute(connection);
+        return new Map(rows.map((s) => [s.statement, Number(s.runs)]));
+      });
+      // One statement, run three times; the other query left nothing behind.
+      expect(kept.get(build(db, { key: '' }).compile().sql)).toBe(3);
+      expect(kept.has(adHoc(db).compile().sql)).toBe(false);
+    },
+  );
 });

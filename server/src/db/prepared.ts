@@ -1,6 +1,7 @@
 // Kysely builds and compiles a query on every run, which on the hot paths (flag submission, judging) costs more than
 // the database takes to run it. A prepared query is compiled once, with marked values standing in for its parameters;
-// each run only puts the real values in their places.
+// each run only puts the real values in their places. On PostgreSQL each prepared SQL text also runs as a named
+// statement (`statementName`), so the server parses and plans it once per connection rather than on every run.
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -15,10 +16,20 @@ interface Compiled {
   slots: (Slot | undefined)[];
 }
 
+/**
+ * The SQL texts compiled here, each with a statement name of its own. Few: each prepared query is compiled once, or
+ * once per list length `inChunks` makes.
+ */
+const statementNames = new Map<string, string>();
+
+/** The statement name of a SQL text compiled here, or undefined for any other query. */
+export const statementName = (sql: string): string | undefined => statementNames.get(sql);
+
 /** Compiles with `marker(slot)` in the place of each value that varies, and finds those places again. */
 const compileMarked = (build: (marker: (slot: Slot) => string) => Compilable<unknown>): Compiled => {
   const marked: Slot[] = [];
   const query = build((slot) => `${markerPrefix}${marked.push(slot) - 1}`).compile();
+  if (!statementNames.has(query.sql)) statementNames.set(query.sql, `pennon_${statementNames.size}`);
   const slots = query.parameters.map((p) =>
     typeof p === 'string' && p.startsWith(markerPrefix)
       ? marked[Number(p.slice(markerPrefix.length))]
