@@ -39,9 +39,23 @@ export class RenderThread {
     readonly minSolves = 10_000,
   ) {}
 
+  /** Whether a worker is up, or starting. */
+  get started(): boolean {
+    return this.#running !== undefined;
+  }
+
+  /**
+   * Starts the worker ahead once a game has half the solves that send its renders here: a start takes over a second
+   * (a thread, its modules, a connection), which the game's first render here would otherwise wait for, and every
+   * scoreboard read with it.
+   */
+  prepareFor(solveCount: number): void {
+    if (solveCount * 2 >= this.minSolves && !this.#running && !this.failedRecently()) this.spawn();
+  }
+
   /** Rejects when the worker fails, or failed less than a minute ago. */
   render(gameId: number, now: number): Promise<Rendered | undefined> {
-    if (!this.#running && performance.now() - this.#failedAt < retryAfterMs)
+    if (!this.#running && this.failedRecently())
       return Promise.reject(new Error('The scoreboard worker failed recently'));
     const { worker, pending } = this.#running ?? this.spawn();
     const id = ++this.#nextId;
@@ -59,10 +73,16 @@ export class RenderThread {
     await running?.worker.terminate();
   }
 
+  private failedRecently(): boolean {
+    return performance.now() - this.#failedAt < retryAfterMs;
+  }
+
   private spawn(): Running {
     const worker = new Worker(new URL('./render.worker.js', import.meta.url), {
       workerData: { databaseUrl: this.databaseUrl },
     });
+    // Until a render is awaited, a worker started ahead keeps no process alive.
+    worker.unref();
     const running: Running = { worker, pending: new Map() };
     const { pending } = running;
     worker.on('message', (reply: RenderReply) => {

@@ -152,6 +152,7 @@ export class Scoreboards {
       return undefined;
     }
     this.#solveCounts.set(gameId, rendered.solveCount);
+    this.thread?.prepareFor(rendered.solveCount);
     const snapshot = snapshotOf(gameId, version, rendered);
     const fresh = (this.#changes.get(gameId) ?? 0) === changes;
     this.#cache.set(gameId, { snapshot, checkedAt: fresh ? this.now() : Number.NEGATIVE_INFINITY });

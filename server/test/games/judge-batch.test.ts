@@ -220,6 +220,28 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     }
   });
 
+  it('starts the worker ahead once a game has half the solves it takes to render there', async () => {
+    // Counted as the threshold counts them: every first solve of the game.
+    const { n } = await t.connection.db
+      .selectFrom('solves')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('game_id', '=', gameId)
+      .executeTakeFirstOrThrow();
+    const solves = Number(n);
+    expect(solves).toBeGreaterThan(0);
+    const far = new RenderThread(t.database.url, solves * 2 + 1);
+    const near = new RenderThread(t.database.url, solves * 2);
+    const renders = [vi.spyOn(far, 'render'), vi.spyOn(near, 'render')];
+    try {
+      for (const thread of [far, near]) await new Scoreboards(t.connection.db, { thread }).get(gameId);
+      // Both rendered here; only the one half way there started its worker.
+      for (const render of renders) expect(render).not.toHaveBeenCalled();
+      expect([far.started, near.started]).toEqual([false, true]);
+    } finally {
+      await Promise.all([far.close(), near.close()]);
+    }
+  });
+
   it('renders on this thread when the worker cannot', async () => {
     const here = await new Scoreboards(t.connection.db).get(gameId);
     const thread = new RenderThread('postgres://nobody@127.0.0.1:1/nothing', 0);
