@@ -10,7 +10,11 @@ export interface RenderRequest {
   now: number;
 }
 
-export type RenderReply = { id: number; rendered: Rendered | undefined } | { id: number; error: string };
+export type RenderReply =
+  | { id: number; rendered: Rendered | undefined }
+  | { id: number; error: string }
+  /** Sent once, when the worker has loaded and can render. */
+  | { ready: true };
 
 interface Pending {
   resolve(rendered: Rendered | undefined): void;
@@ -19,6 +23,7 @@ interface Pending {
 
 interface Running {
   worker: Worker;
+  ready: boolean;
   pending: Map<number, Pending>;
 }
 
@@ -44,10 +49,15 @@ export class RenderThread {
     return this.#running !== undefined;
   }
 
+  /** Whether a worker is up and can render now. */
+  get ready(): boolean {
+    return this.#running?.ready ?? false;
+  }
+
   /**
    * Starts the worker ahead once a game has half the solves that send its renders here: a start takes over a second
-   * (a thread, its modules, a connection), which the game's first render here would otherwise wait for, and every
-   * scoreboard read with it.
+   * (a thread, its modules, a connection), for which a render sent meanwhile, and every scoreboard read with it,
+   * would wait.
    */
   prepareFor(solveCount: number): void {
     if (solveCount * 2 >= this.minSolves && !this.#running && !this.failedRecently()) this.spawn();
@@ -83,9 +93,13 @@ export class RenderThread {
     });
     // Until a render is awaited, a worker started ahead keeps no process alive.
     worker.unref();
-    const running: Running = { worker, pending: new Map() };
+    const running: Running = { worker, ready: false, pending: new Map() };
     const { pending } = running;
     worker.on('message', (reply: RenderReply) => {
+      if ('ready' in reply) {
+        running.ready = true;
+        return;
+      }
       const awaited = pending.get(reply.id);
       pending.delete(reply.id);
       if (pending.size === 0) worker.unref();

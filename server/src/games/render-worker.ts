@@ -19,3 +19,4 @@ port.on('message', async ({ id, gameId, now }: RenderRequest) => {
     } satisfies RenderReply);
   }
 });
+port.postMessage({ ready: true } satisfies RenderReply);

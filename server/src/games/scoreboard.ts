@@ -172,7 +172,11 @@ export class Scoreboards {
   private async render(gameId: number): Promise<Rendered | undefined> {
     const now = this.now();
     const { thread } = this;
-    if (thread && (this.#solveCounts.get(gameId) ?? (await this.countSolves(gameId))) >= thread.minSolves) {
+    // A worker still starting (after a restart, or a game's sudden growth: `build` starts it) is not waited for.
+    if (
+      thread?.ready &&
+      (this.#solveCounts.get(gameId) ?? (await this.countSolves(gameId))) >= thread.minSolves
+    ) {
       try {
         return await thread.render(gameId, now);
       } catch {
