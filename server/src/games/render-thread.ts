@@ -37,7 +37,7 @@ export class RenderThread {
 
   /**
    * @param databaseUrl what the worker connects to: a database file or server, never `sqlite::memory:`.
-   * @param minSolves games with at least this many solves (at their last rebuild) are rendered here.
+   * @param minSolves games with at least this many solves (at their last rebuild) are rendered here, once it is ready.
    */
   constructor(
     private readonly databaseUrl: string,
@@ -56,8 +56,7 @@ export class RenderThread {
 
   /**
    * Starts the worker ahead once a game has half the solves that send its renders here: a start takes over a second
-   * (a thread, its modules, a connection), for which a render sent meanwhile, and every scoreboard read with it,
-   * would wait.
+   * (a thread, its modules, a connection), and until the worker is ready its renders are done on the main thread.
    */
   prepareFor(solveCount: number): void {
     if (solveCount * 2 >= this.minSolves && !this.#running && !this.failedRecently()) this.spawn();
