@@ -100,6 +100,7 @@ export class Judge {
   readonly #earlierSolves;
   readonly #flagsOf;
   readonly #recordFirsts;
+  readonly #flagOwners;
   /** One statement per verdict, setting it on a list of submissions. */
   readonly #setVerdict = new Map<AnswerResult, PreparedList<{ id: number }, unknown>>();
 
@@ -175,6 +176,18 @@ export class Judge {
           'in',
           challenges.map((c) => c.id),
         ),
+    );
+    // Another team's instance of the challenge whose flag is the answer: flag sharing (§4.9).
+    this.#flagOwners = prepare(db, { challenge: 0, participation: 0, answer: '' }, (db, q) =>
+      db
+        .selectFrom('game_instances as i')
+        .innerJoin('participations as p', 'p.id', 'i.participation_id')
+        .innerJoin('teams as t', 't.id', 'p.team_id')
+        .leftJoin('flags as f', 'f.id', 'i.flag_id')
+        .select(['i.participation_id', 'i.flag', 'f.flag as attachment_flag', 't.name'])
+        .where('i.challenge_id', '=', q.challenge)
+        .where('i.participation_id', '!=', q.participation)
+        .where((eb) => eb.or([eb('i.flag', '=', q.answer), eb('f.flag', '=', q.answer)])),
     );
     // The primary key settles races and repeats: only a first solve is inserted, and answered.
     this.#recordFirsts = prepareList(
@@ -403,16 +416,10 @@ export class Judge {
 
   /** A wrong answer equal to another team's own flag of the challenge is flag sharing (§4.9). */
   private async checkCheat(trx: Kysely<Database>, s: Pending, outcome: BatchOutcome): Promise<AnswerResult> {
-    const owner = await trx
-      .selectFrom('game_instances as i')
-      .innerJoin('participations as p', 'p.id', 'i.participation_id')
-      .innerJoin('teams as t', 't.id', 'p.team_id')
-      .leftJoin('flags as f', 'f.id', 'i.flag_id')
-      .select(['i.participation_id', 'i.flag', 'f.flag as attachment_flag', 't.name'])
-      .where('i.challenge_id', '=', s.challenge_id)
-      .where('i.participation_id', '!=', s.participation_id)
-      .where((eb) => eb.or([eb('i.flag', '=', s.answer), eb('f.flag', '=', s.answer)]))
-      .execute();
+    const { rows: owner } = await this.#flagOwners.run(
+      { challenge: s.challenge_id, participation: s.participation_id, answer: s.answer },
+      trx,
+    );
     const found = owner.find((o) => o.flag === s.answer || o.attachment_flag === s.answer);
     if (!found) return 'WrongAnswer';
     await trx

@@ -1,7 +1,7 @@
 // Joining games, the review, and playing (§2.6, §4.4–§4.8): divisions and invite codes, the team lock, the
 // division-filtered challenge list, per-team dynamic flags, the end of a game and practice mode.
 import { GamePermission } from '@pennon/sdk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { teamHash } from '../../src/games/dynamic-flag.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
@@ -258,6 +258,18 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
     expect((await c.ok(ben.token, 'GET', files)).context.url).toBe(benFile);
     // Both flags are taken: a third team has no attachment left.
     expect(await expectError(await as(ann, 'GET', files), 404)).toMatch(/left/);
+    // Sending the other team's file flag is flag sharing: wrong to the sender, a cheat report to the organisers.
+    const gusFlag = gusFile === 'https://files.example/a' ? 'flag{file_a}' : 'flag{file_b}';
+    const shared: number = await c.ok(ben.token, 'POST', files, { flag: gusFlag });
+    await vi.waitFor(async () =>
+      expect(await c.ok(ben.token, 'GET', `${files}/status/${shared}`)).toBe('WrongAnswer'),
+    );
+    expect(await adminOk('GET', `/api/game/${game.id}/cheatinfo`)).toEqual([
+      expect.objectContaining({
+        ownedTeam: expect.objectContaining({ team: expect.objectContaining({ name: 'gamma' }) }),
+        submission: expect.objectContaining({ answer: gusFlag, status: 'CheatDetected', user: 'ben' }),
+      }),
+    ]);
   });
 
   it('hands a challenge enabled later to the teams already accepted', async () => {
