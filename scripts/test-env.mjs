@@ -1,5 +1,6 @@
-// Brings up what the tests need beyond npm: a Chromium for puppeteer-core, a PostgreSQL server and a container engine.
-// On Debian as root, missing packages are installed with apt and a throwaway PostgreSQL cluster is started;
+// Brings up what the tests need beyond npm: a Chromium for puppeteer-core, a PostgreSQL server, a Redis server and a
+// container engine. On Debian as root, missing packages are installed with apt and throwaway PostgreSQL and Redis
+// servers are started;
 // elsewhere this says exactly what is missing and which variable points the tests at an existing one.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -105,6 +106,40 @@ const ensurePostgres = async (missing) => {
   );
 };
 
+const REDIS_PORT = Number(process.env.PENNON_TEST_REDIS_PORT || 63799);
+const REDIS_SERVER = '/usr/bin/redis-server';
+
+/** A Redis of our own on loopback, in memory only (no snapshots, no log). */
+const ensureRedis = async (missing) => {
+  if (process.env.PENNON_TEST_REDIS_URL) return;
+  if (!existsSync(REDIS_SERVER) && canInstall) aptInstall(['redis-server']);
+  if (existsSync(REDIS_SERVER)) {
+    if (!(await portOpen(REDIS_PORT))) {
+      run(REDIS_SERVER, [
+        '--port',
+        String(REDIS_PORT),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'yes',
+        '--logfile',
+        '/tmp/pennon-test-redis.log',
+      ]);
+      for (let tries = 0; tries < 50 && !(await portOpen(REDIS_PORT)); tries++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    process.env.PENNON_TEST_REDIS_URL = `redis://127.0.0.1:${REDIS_PORT}`;
+    return;
+  }
+  missing.push(
+    'Redis: set PENNON_TEST_REDIS_URL=redis://host:port, or run the tests as root on Debian so redis-server is installed and started',
+  );
+};
+
 const DOCKER_SOCKET = '/var/run/docker.sock';
 
 const enginePing = (socket) => {
@@ -134,17 +169,18 @@ const ensureContainerEngine = (missing) => {
     );
 };
 
-/** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
 /** tshark reads the traffic captures back in the container tests; without it that one assertion is skipped. */
 const ensureTshark = () => {
   if (existsSync('/usr/bin/tshark') || !canInstall) return;
   aptInstall(['tshark']);
 };
 
+/** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
 export const prepareTestEnvironment = async () => {
   const missing = [];
   ensureChromium(missing);
   await ensurePostgres(missing);
+  await ensureRedis(missing);
   ensureContainerEngine(missing);
   ensureTshark();
   return missing;

@@ -1,4 +1,4 @@
-// `npm test`: every check and every test, against real parts (a browser, SQLite and PostgreSQL).
+// `npm test`: every check and every test, against real parts (a browser, SQLite, PostgreSQL and Redis).
 // Arguments after `--` go to vitest and skip the lint, type and build steps (e.g. `npm test -- --project server`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -26,9 +26,11 @@ if (missing.length > 0) {
   for (const item of missing) console.error(`  - ${item}`);
   process.exit(1);
 }
+// The suites that need PostgreSQL or Redis fail rather than skip without them.
 process.env.PENNON_TEST_REQUIRE_POSTGRES = '1';
 console.log(`Browser: ${process.env.PENNON_TEST_CHROMIUM}`);
 console.log(`PostgreSQL: ${process.env.PENNON_TEST_POSTGRES_URL?.replace(/:[^:@/]*@/, ':***@')}`);
+console.log(`Redis: ${process.env.PENNON_TEST_REDIS_URL}`);
 console.log(`Container engine: ${process.env.PENNON_TEST_DOCKER_SOCKET}`);
 
 if (!focused) {

@@ -50,6 +50,7 @@ import { hasWidgetsBuild, widgets } from './http/widgets.ts';
 import { type LiveBus, LocalBus } from './live/bus.ts';
 import { registerHubs } from './live/hubs.ts';
 import { PostgresBus } from './live/postgres-bus.ts';
+import { RedisBus } from './live/redis-bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AccountMails } from './services/account-mails.ts';
 import { AccountTokens } from './services/account-tokens.ts';
@@ -87,9 +88,15 @@ export const buildApp = async ({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: settings.trustProxy,
   });
-  // One process on SQLite; on PostgreSQL every process shares the live messages through LISTEN/NOTIFY.
+  // Every process shares the live messages: through Redis when configured, else on PostgreSQL through
+  // LISTEN/NOTIFY; one process on SQLite keeps them to itself.
   let bus: LiveBus = new LocalBus();
-  if (connection.dialect === 'postgres') {
+  if (settings.redisUrl) {
+    const redisBus = new RedisBus({ url: settings.redisUrl, log: app.log });
+    await redisBus.start();
+    app.addHook('onClose', async () => redisBus.close());
+    bus = redisBus;
+  } else if (connection.dialect === 'postgres') {
     const pgBus = new PostgresBus({ databaseUrl: settings.databaseUrl, db: connection.db, log: app.log });
     await pgBus.start();
     app.addHook('onClose', async () => pgBus.close());

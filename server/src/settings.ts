@@ -10,6 +10,8 @@ export interface Settings {
   dataDir: string;
   /** `sqlite:<file>` or a `postgres://` URL. */
   databaseUrl: string;
+  /** `redis://` or `rediss://`: the live push between server processes goes through Redis instead of the database. */
+  redisUrl: string | undefined;
   logLevel: string;
   /** The built web client; served with SPA fallback when it exists. */
   webDir: string;
@@ -124,6 +126,17 @@ const readEmbedOrigins = (raw: string | undefined): EmbedOrigins => {
     });
 };
 
+const readRedisUrl = (raw: string | undefined): string | undefined => {
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\//i.test(raw) || !URL.canParse(raw) || new URL(raw).hostname === '') {
+    // Not echoed: the value may hold a password.
+    throw new SettingsError(
+      'PENNON_REDIS_URL must be a redis:// or rediss:// URL with a host, such as redis://localhost:6379',
+    );
+  }
+  return raw;
+};
+
 const readRateLimit = (raw: string | undefined): boolean => {
   if (raw === undefined || raw === '' || raw.toLowerCase() === 'on') return true;
   if (raw.toLowerCase() === 'off') return false;
@@ -137,6 +150,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     port: readPort(env.PORT),
     dataDir,
     databaseUrl: env.PENNON_DATABASE_URL || `sqlite:${path.join(dataDir, 'pennon.db')}`,
+    redisUrl: readRedisUrl(env.PENNON_REDIS_URL),
     logLevel: env.PENNON_LOG_LEVEL || 'info',
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
     widgetsDir: path.resolve(env.PENNON_WIDGETS_DIR || path.join(repoRoot, 'widgets/dist')),

@@ -21,6 +21,14 @@ describe('settings from the environment', () => {
     expect(readSettings({ PENNON_DATABASE_URL: url }).databaseUrl).toBe(url);
   });
 
+  it('takes a Redis URL for the live push, and refuses anything else there', () => {
+    expect(readSettings({}).redisUrl).toBeUndefined();
+    const url = 'rediss://:pw@cache.example.org:6380/2';
+    expect(readSettings({ PENNON_REDIS_URL: url }).redisUrl).toBe(url);
+    for (const bad of ['cache.example.org:6379', 'http://cache:6379', 'redis://'])
+      expect(() => readSettings({ PENNON_REDIS_URL: bad })).toThrow(/PENNON_REDIS_URL must be a redis:\/\//);
+  });
+
   it.each(['abc', '-1', '70000', '80.5'])('refuses PORT=%s with a message naming it', (port) => {
     expect(() => readSettings({ PORT: port })).toThrow(SettingsError);
     expect(() => readSettings({ PORT: port })).toThrow(/PORT/);

@@ -1,27 +1,18 @@
 // The bus across server processes on one PostgreSQL database: each message is delivered here at once and sent to
-// the other processes with NOTIFY on one channel; a dedicated connection LISTENs and delivers what the others sent.
-// Messages published within one turn of the event loop travel together: packed into as few payloads as fit, all
-// sent by one statement (a burst of judged flags would otherwise cost a round trip per message).
+// the other processes with NOTIFY on one channel (relay.ts: one statement per turn of the event loop); a dedicated
+// connection LISTENs and delivers what the others sent.
 // NOTIFY payloads are capped (8000 bytes): a larger notice travels as its id and is read back from `game_notices`;
 // a larger log message is shortened; anything else that large is delivered only in this process.
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema.ts';
-import { type LiveBus, type LiveListener, type LiveMessage, LocalBus } from './bus.ts';
+import type { LiveBus, LiveListener, LiveMessage } from './bus.ts';
+import { Relay, type RelayItem } from './relay.ts';
 
 export const liveChannel = 'pennon_live';
 /** Below PostgreSQL's 8000-byte NOTIFY limit, with room for the envelope. */
 const maxPayload = 7900;
-
-type Item = { message: LiveMessage } | { notice: { gameId: number; id: number } };
-
-/** `from` leads, so a process can tell its own payloads without parsing them. */
-interface Envelope {
-  from: string;
-  items: Item[];
-}
 
 export interface PostgresBusOptions {
   databaseUrl: string;
@@ -32,12 +23,7 @@ export interface PostgresBusOptions {
 }
 
 export class PostgresBus implements LiveBus {
-  readonly #local = new LocalBus();
-  readonly #origin = randomBytes(8).toString('hex');
-  /** This process's payloads start so. */
-  readonly #ownPrefix = `{"from":${JSON.stringify(this.#origin)},`;
-  /** Encoded items waiting for the next NOTIFY. */
-  #outbox: string[] = [];
+  readonly #relay = new Relay((items) => this.#send(items));
   #client: pg.Client | undefined;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
@@ -84,49 +70,41 @@ export class PostgresBus implements LiveBus {
   }
 
   publish(message: LiveMessage): void {
-    this.#local.publish(message);
-    const item = this.#encode(message);
-    if (item === undefined) return;
-    if (this.#outbox.length === 0) setImmediate(() => this.#send());
-    this.#outbox.push(item);
+    this.#relay.publish(message, this.#encode(message));
   }
 
-  #send(): void {
-    const empty = Buffer.byteLength(this.#envelope([]));
+  /** The items of one turn, packed into as few payloads as fit, all sent by one statement. */
+  #send(outbox: string[]): void {
+    const empty = Buffer.byteLength(this.#relay.envelope([]));
     const payloads: string[] = [];
     let items: string[] = [];
     let size = empty;
-    for (const item of this.#outbox) {
+    for (const item of outbox) {
       const added = Buffer.byteLength(item) + (items.length > 0 ? 1 : 0);
       if (items.length > 0 && size + added > maxPayload) {
-        payloads.push(this.#envelope(items));
+        payloads.push(this.#relay.envelope(items));
         items = [];
         size = empty;
       }
       size += Buffer.byteLength(item) + (items.length > 0 ? 1 : 0);
       items.push(item);
     }
-    payloads.push(this.#envelope(items));
-    this.#outbox = [];
+    payloads.push(this.#relay.envelope(items));
     const notifies = payloads.map((payload) => sql`pg_notify(${liveChannel}, ${payload})`);
     sql`select ${sql.join(notifies)}`.execute(this.options.db).catch((err: unknown) => {
       this.options.log?.warn({ err }, 'live bus: NOTIFY failed');
     });
   }
 
-  #envelope(items: string[]): string {
-    return `${this.#ownPrefix}"items":[${items.join(',')}]}`;
-  }
-
   subscribe(listener: LiveListener): () => void {
-    return this.#local.subscribe(listener);
+    return this.#relay.subscribe(listener);
   }
 
   /** The message as one JSON item that fits a payload on its own, or undefined when it cannot. */
   #encode(message: LiveMessage): string | undefined {
-    const fits = (item: Item) => {
+    const fits = (item: RelayItem) => {
       const json = JSON.stringify(item);
-      return Buffer.byteLength(this.#envelope([json])) <= maxPayload ? json : undefined;
+      return Buffer.byteLength(this.#relay.envelope([json])) <= maxPayload ? json : undefined;
     };
     const whole = fits({ message });
     if (whole) return whole;
@@ -145,15 +123,8 @@ export class PostgresBus implements LiveBus {
   }
 
   async #receive(payload: string): Promise<void> {
-    if (payload.startsWith(this.#ownPrefix)) return;
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(payload) as Envelope;
-    } catch {
-      return;
-    }
-    for (const item of envelope.items ?? []) {
-      if ('message' in item) this.#local.publish(item.message);
+    for (const item of this.#relay.itemsOf(payload)) {
+      if ('message' in item) this.#relay.deliver(item.message);
       else await this.#deliverNotice(item.notice);
     }
   }
@@ -167,7 +138,7 @@ export class PostgresBus implements LiveBus {
       .executeTakeFirst()
       .catch(() => undefined);
     if (!row) return;
-    this.#local.publish({
+    this.#relay.deliver({
       hub: 'user',
       gameId,
       method: 'ReceivedGameNotice',

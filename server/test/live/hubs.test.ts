@@ -1,5 +1,5 @@
-// §1.9 hubs through the official @microsoft/signalr client against the real server: who may connect, what each
-// hub receives, and (on PostgreSQL) delivery across two server processes on one database.
+// §1.9 hubs through the official @microsoft/signalr client against the real server: who may connect and what each
+// hub receives. Delivery between server processes: processes.test.ts.
 import {
   HttpTransportType,
   type HubConnection,
@@ -8,7 +8,6 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import type { GameEvent, GameNotice, LogMessageModel } from '@pennon/sdk/contract';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { GameFeed } from '../../src/games/feed.ts';
@@ -16,25 +15,7 @@ import { gameBody, gameClient, type Player, signInAdmin } from '../games/helpers
 import { cookieName } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
-
-const listen = async (app: FastifyInstance): Promise<string> => {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
-};
-
-/** Resolves with the next call of `target`, or rejects after a while. */
-const next = <T>(connection: HubConnection, target: string, ms = 5000): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${target} within ${ms} ms`)), ms);
-    const handler = (payload: T) => {
-      clearTimeout(timer);
-      connection.off(target, handler);
-      resolve(payload);
-    };
-    connection.on(target, handler);
-  });
+import { listen, next } from '../support/hubs.ts';
 
 describe.each(databaseKinds())('SignalR hubs on $name', (kind) => {
   let t: TestApp;
@@ -198,46 +179,4 @@ describe.each(databaseKinds())('SignalR hubs on $name', (kind) => {
     });
     expect(status).toBe(404);
   });
-
-  it.runIf(kind.name === 'postgres')(
-    'delivers a notice created by one process to clients of another',
-    async () => {
-      const other = await t.reopen();
-      const otherBase = await listen(other);
-      const hub = new HubConnectionBuilder()
-        .withUrl(`${otherBase}/hub/user?game=${gameId}`, { transport: HttpTransportType.WebSockets })
-        .configureLogging(LogLevel.None)
-        .build();
-      open.push(hub);
-      await hub.start();
-      const monitorHub = new HubConnectionBuilder()
-        .withUrl(`${otherBase}/hub/monitor?game=${gameId}`, {
-          transport: HttpTransportType.WebSockets,
-          accessTokenFactory: () => apiToken,
-        })
-        .configureLogging(LogLevel.None)
-        .build();
-      open.push(monitorHub);
-      await monitorHub.start();
-      const received = next<GameNotice>(hub, 'ReceivedGameNotice');
-      const posted = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
-        content: 'from process A',
-      });
-      expect(await received).toEqual(posted);
-
-      // Too large for one NOTIFY: it travels as its id and is read back.
-      const large = next<GameNotice>(hub, 'ReceivedGameNotice');
-      const big = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
-        content: 'x'.repeat(20_000),
-      });
-      expect(await large).toEqual(big);
-
-      const event = next<GameEvent>(monitorHub, 'ReceivedGameEvent');
-      const sent = await new GameFeed(t.connection.db, t.app.bus).addEvent(gameId, {
-        type: 'FlagSubmit',
-        values: ['Accepted', 'flag{x}', 'Web', '1'],
-      });
-      expect(await event).toEqual(sent);
-    },
-  );
 });

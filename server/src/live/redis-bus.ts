@@ -1,0 +1,113 @@
+// The bus across server processes through Redis (PENNON_REDIS_URL), on any database: each message is delivered here
+// at once and PUBLISHed to the others on one channel (relay.ts: one command per turn of the event loop); a second
+// connection, in subscriber mode as Redis requires, delivers what the others sent. Redis takes payloads of any size
+// we make, so nothing is shortened or read back. ioredis reconnects and subscribes again by itself after an outage;
+// messages published meanwhile reach only this process's clients, as with an outage of PostgreSQL's LISTEN.
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis, type RedisOptions } from 'ioredis';
+import type { LiveBus, LiveListener, LiveMessage } from './bus.ts';
+import { Relay } from './relay.ts';
+
+export const redisChannel = 'pennon:live';
+
+export interface RedisBusOptions {
+  url: string;
+  log?: FastifyBaseLogger;
+  /** How long `start` waits for Redis before the server goes on without it (it keeps trying meanwhile). */
+  startTimeoutMs?: number;
+}
+
+export class RedisBus implements LiveBus {
+  readonly #relay = new Relay((items) => this.#send(items));
+  readonly #publisher: Redis;
+  readonly #subscriber: Redis;
+  /** Resolves once the channel is first subscribed. */
+  readonly #subscribed: Promise<void>;
+  /** Set once an outage is logged: one warning per outage, not one per reconnection attempt. */
+  #down = false;
+
+  constructor(private readonly options: RedisBusOptions) {
+    this.#publisher = this.#connection();
+    // Subscribed on every (re)connection, the first included: ioredis's own resubscribing covers only channels
+    // subscribed before, and a subscription asked for while Redis is away is given up after some retries.
+    this.#subscriber = this.#connection({ autoResubscribe: false });
+    this.#subscribed = new Promise((resolve) => {
+      this.#subscriber.on('ready', () => {
+        this.#subscriber.subscribe(redisChannel).then(
+          () => resolve(),
+          (err: unknown) => this.options.log?.warn({ err }, 'live bus: SUBSCRIBE failed'),
+        );
+      });
+    });
+    this.#subscriber.on('message', (channel: string, payload: string) => {
+      if (channel !== redisChannel) return;
+      for (const item of this.#relay.itemsOf(payload)) {
+        if ('message' in item) this.#relay.deliver(item.message);
+      }
+    });
+  }
+
+  #connection(options: RedisOptions = {}): Redis {
+    const redis = new Redis(this.options.url, { lazyConnect: true, ...options });
+    redis.on('error', (err: Error) => {
+      if (this.#down) return;
+      this.#down = true;
+      this.options.log?.warn({ err }, 'live bus: Redis is unreachable; live messages stay in this process');
+    });
+    redis.on('ready', () => {
+      if (!this.#down) return;
+      this.#down = false;
+      this.options.log?.info('live bus: Redis is back');
+    });
+    return redis;
+  }
+
+  /** Connects and subscribes; resolves once subscribed (so messages sent after it are not missed), or on timeout. */
+  async start(): Promise<void> {
+    // A failed first connection is retried by ioredis in the background, like any later outage.
+    for (const redis of [this.#publisher, this.#subscriber]) redis.connect().catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.options.startTimeoutMs ?? 5000);
+    });
+    const outcome = await Promise.race([this.#subscribed.then(() => 'ok' as const), timeout]);
+    clearTimeout(timer);
+    if (outcome !== 'ok') {
+      this.options.log?.warn(
+        { url: redacted(this.options.url) },
+        'live bus: Redis did not answer at start; live messages stay in this process until it does',
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      [this.#publisher, this.#subscriber].map((redis) =>
+        redis.status === 'ready' ? redis.quit().catch(() => redis.disconnect()) : redis.disconnect(),
+      ),
+    );
+  }
+
+  publish(message: LiveMessage): void {
+    this.#relay.publish(message, JSON.stringify({ message }));
+  }
+
+  subscribe(listener: LiveListener): () => void {
+    return this.#relay.subscribe(listener);
+  }
+
+  #send(items: string[]): void {
+    // Not queued while Redis is down: the others would get stale messages, in a burst, once it is back.
+    if (this.#publisher.status !== 'ready') return;
+    this.#publisher.publish(redisChannel, this.#relay.envelope(items)).catch((err: unknown) => {
+      this.options.log?.warn({ err }, 'live bus: PUBLISH failed');
+    });
+  }
+}
+
+/** The URL without its password, for logs. */
+const redacted = (url: string): string => {
+  const safe = new URL(url);
+  if (safe.password) safe.password = '***';
+  return safe.toString();
+};

@@ -1,0 +1,156 @@
+// Live push between server processes, with the official SignalR client on the receiving process: on PostgreSQL
+// through LISTEN/NOTIFY, on either database through Redis (PENNON_REDIS_URL); and the Redis bus riding out a Redis
+// that is not there yet.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import type { GameEvent, GameNotice } from '@pennon/sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameFeed } from '../../src/games/feed.ts';
+import type { LiveMessage } from '../../src/live/bus.ts';
+import { RedisBus } from '../../src/live/redis-bus.ts';
+import { gameBody, gameClient, signInAdmin } from '../games/helpers.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { listen, next } from '../support/hubs.ts';
+
+// `npm test` starts a Redis (scripts/test-env.mjs) and stops if it cannot.
+const redisUrl = process.env.PENNON_TEST_REDIS_URL;
+const redisServer = '/usr/bin/redis-server';
+
+const notice = (gameId: number, content: string): LiveMessage => ({
+  hub: 'user',
+  gameId,
+  method: 'ReceivedGameNotice',
+  payload: { id: 1, type: 'Normal', values: [content], time: 0 },
+});
+
+const setups = [
+  ...databaseKinds()
+    .filter((kind) => kind.name === 'postgres')
+    .map((kind) => ({ name: 'PostgreSQL LISTEN/NOTIFY', kind, env: {} })),
+  ...(redisUrl
+    ? databaseKinds().map((kind) => ({
+        name: `Redis, on ${kind.name}`,
+        kind,
+        env: { PENNON_REDIS_URL: redisUrl },
+      }))
+    : []),
+];
+
+describe.each(setups)('live push between server processes through $name', ({ kind, env }) => {
+  let t: TestApp;
+  let admin: string;
+  let gameId: number;
+  let apiToken: string;
+  let otherBase: string;
+  const open: HubConnection[] = [];
+
+  const connect = async (path: string, accessToken?: string) => {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${otherBase}${path}`, {
+        transport: HttpTransportType.WebSockets,
+        ...(accessToken ? { accessTokenFactory: () => accessToken } : {}),
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    await connection.start();
+    return connection;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, env);
+    admin = await signInAdmin(t.app, t.connection.db);
+    ({ id: gameId } = await gameClient(t.app).ok(admin, 'POST', '/api/edit/games', gameBody()));
+    ({ token: apiToken } = await gameClient(t.app).ok(admin, 'POST', '/api/tokens', { name: 'hub bot' }));
+    otherBase = await listen(await t.reopen());
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((connection) => connection.stop()));
+    await t?.close();
+  });
+
+  it('delivers notices and game events made by one process to clients of another, whatever their size', async () => {
+    const players = await connect(`/hub/user?game=${gameId}`);
+    const monitors = await connect(`/hub/monitor?game=${gameId}`, apiToken);
+
+    const received = next<GameNotice>(players, 'ReceivedGameNotice');
+    const posted = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
+      content: 'from process A',
+    });
+    expect(await received).toEqual(posted);
+
+    // Far beyond what a NOTIFY carries: there it travels as its id and is read back; Redis takes it whole.
+    const large = next<GameNotice>(players, 'ReceivedGameNotice');
+    const big = await gameClient(t.app).ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, {
+      content: 'x'.repeat(100_000),
+    });
+    expect(await large).toEqual(big);
+
+    const event = next<GameEvent>(monitors, 'ReceivedGameEvent');
+    const sent = await new GameFeed(t.connection.db, t.app.bus).addEvent(gameId, {
+      type: 'FlagSubmit',
+      values: ['Accepted', 'flag{x}', 'Web', '1'],
+    });
+    expect(await event).toEqual(sent);
+  });
+
+  it('delivers each message once to the process that made it', async () => {
+    const here: LiveMessage[] = [];
+    const stop = t.app.bus.subscribe((message) => here.push(message));
+    t.app.bus.publish(notice(gameId, 'once'));
+    // Long enough for the transport to hand the payload back to its sender, which must drop it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop();
+    expect(here).toEqual([notice(gameId, 'once')]);
+  });
+});
+
+const textOf = (message: LiveMessage) =>
+  message.method === 'ReceivedGameNotice' ? message.payload.values[0] : undefined;
+
+const freePort = async (): Promise<number> => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+};
+
+describe.runIf(existsSync(redisServer))('the Redis bus when Redis is missing', () => {
+  it('starts without it, keeps messages in the process, and joins the others once Redis is up', async () => {
+    const port = await freePort();
+    const url = `redis://127.0.0.1:${port}`;
+    const a = new RedisBus({ url, startTimeoutMs: 300 });
+    const b = new RedisBus({ url, startTimeoutMs: 300 });
+    const started = Date.now();
+    await Promise.all([a.start(), b.start()]);
+    expect(Date.now() - started).toBeLessThan(3000);
+
+    const heardHere: LiveMessage[] = [];
+    const heardThere: LiveMessage[] = [];
+    a.subscribe((message) => heardHere.push(message));
+    b.subscribe((message) => heardThere.push(message));
+    a.publish(notice(1, 'before'));
+    expect(heardHere).toEqual([notice(1, 'before')]);
+
+    const redis = spawn(redisServer, ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+      stdio: 'ignore',
+    });
+    try {
+      // ioredis retries with a growing delay (at most 2 s); meanwhile messages stay where they are made.
+      const deadline = Date.now() + 15_000;
+      while (!heardThere.some((m) => textOf(m) === 'after') && Date.now() < deadline) {
+        a.publish(notice(1, 'after'));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(heardThere.map(textOf)).toContain('after');
+      expect(heardThere.map(textOf)).not.toContain('before');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      redis.kill();
+    }
+  }, 30_000);
+});
