@@ -26,7 +26,7 @@ if (missing.length > 0) {
   for (const item of missing) console.error(`  - ${item}`);
   process.exit(1);
 }
-// The suites that need PostgreSQL or Redis fail rather than skip without them.
+// Past this point PostgreSQL and Redis are there; the database suites fail rather than skip without PostgreSQL.
 process.env.PENNON_TEST_REQUIRE_POSTGRES = '1';
 console.log(`Browser: ${process.env.PENNON_TEST_CHROMIUM}`);
 console.log(`PostgreSQL: ${process.env.PENNON_TEST_POSTGRES_URL?.replace(/:[^:@/]*@/, ':***@')}`);

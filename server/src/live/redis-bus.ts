@@ -1,7 +1,7 @@
 // The bus across server processes through Redis (PENNON_REDIS_URL), on any database: each message is delivered here
 // at once and PUBLISHed to the others on one channel (relay.ts: one command per turn of the event loop); a second
 // connection, in subscriber mode as Redis requires, delivers what the others sent. Redis takes payloads of any size
-// we make, so nothing is shortened or read back. ioredis reconnects and subscribes again by itself after an outage;
+// we make, so nothing is shortened or read back. After an outage ioredis reconnects and the bus subscribes again;
 // messages published meanwhile reach only this process's clients, as with an outage of PostgreSQL's LISTEN.
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
