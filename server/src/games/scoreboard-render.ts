@@ -7,14 +7,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { DivisionRules } from './permissions.ts';
-import {
-  bloodTypes,
-  type ScoredGame,
-  type ScoredTeam,
-  type ScoringInput,
-  type ScoringSolves,
-  scoreGame,
-} from './scoring.ts';
+import { bloodTypes, type ScoredGame, type ScoringInput, type ScoringSolves, scoreGame } from './scoring.ts';
 
 export interface Rendered {
   game: { title: string; start: number; hidden: boolean };
@@ -44,15 +37,18 @@ export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
   const scored = scoreGame(input);
   const { board } = scored;
   const out = new BoardWriter();
-  out.write('{"items":[');
+  const names = new Map<string | null, Uint8Array>();
+  out.text('{"items":[');
   const spans = new Uint32Array(scored.teams.length * 3);
   scored.teams.forEach((team, k) => {
-    if (k > 0) out.write(',');
+    if (k > 0) out.text(',');
     const start = out.length;
-    out.write(teamJson(team, scored, input.solves));
+    out.text(`${JSON.stringify(team.line).slice(0, -1)},"solvedChallenges":[`);
+    writeSolves(out, team.solves, scored, input.solves, names);
+    out.text(']}');
     spans.set([team.line.id, start, out.length], k * 3);
   });
-  out.write(`],${JSON.stringify(board).slice(1)}`);
+  out.text(`],${JSON.stringify(board).slice(1)}`);
   return {
     updateTimeUtc: board.updateTimeUtc,
     solveCount: input.solves.participationId.length,
@@ -62,45 +58,113 @@ export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
   };
 };
 
-/**
- * A ScoreboardItem's JSON, its solves written from the columns: the one object a solve would otherwise become, a
- * ChallengeItem, is spelt out here.
- */
-const teamJson = (
-  { line, solves }: ScoredTeam,
-  { credited, blood }: ScoredGame,
-  { challengeId, time, userName }: ScoringSolves,
-): string => {
-  let json = `${JSON.stringify(line).slice(0, -1)},"solvedChallenges":[`;
-  for (let k = 0; k < solves.length; k++) {
-    const i = solves[k] as number;
-    json +=
-      `${k === 0 ? '' : ','}{"id":${challengeId[i]},"score":${credited[i]},"type":"${bloodTypes[blood[i] as number]}",` +
-      `"userName":${JSON.stringify(userName[i] ?? null)},"time":${time[i]}}`;
-  }
-  return `${json}]}`;
+const utf8 = (text: string): Uint8Array => Buffer.from(text);
+
+/** A ChallengeItem's JSON but its numbers and user name, encoded once. */
+const solveParts = {
+  id: utf8('{"id":'),
+  score: utf8(',"score":'),
+  /** By blood: the type, then the key of the user name. */
+  type: bloodTypes.map((type) => utf8(`,"type":"${type}","userName":`)),
+  time: utf8(',"time":'),
+  end: utf8('}'),
+  comma: utf8(','),
 };
 
 /**
- * Text written as UTF-8 into a buffer kept from board to board, then copied once into a body of the exact size. Each
- * team's line is written as soon as it is joined, so it dies young instead of being kept (and copied by every
- * collection) until the whole board is written; and the kept buffer's pages are already mapped, where fresh memory
- * costs a page fault per 4 KB (10–18 µs each on our test machine: 30 ms for a 1,000-team board). One buffer per
- * thread serves every writer, as `render` writes a board from start to end without yielding.
+ * A team's solves as ChallengeItems' JSON, written from the columns straight into the board's bytes: a solve would
+ * otherwise become an object or a string (100,000 of either per big board, and their garbage). `names` holds each
+ * user name's JSON, encoded once per board.
+ */
+const writeSolves = (
+  out: BoardWriter,
+  solves: readonly number[],
+  { credited, blood }: ScoredGame,
+  { challengeId, time, userName }: ScoringSolves,
+  names: Map<string | null, Uint8Array>,
+): void => {
+  for (let k = 0; k < solves.length; k++) {
+    const i = solves[k] as number;
+    const user = userName[i] ?? null;
+    let name = names.get(user);
+    if (!name) {
+      name = utf8(JSON.stringify(user));
+      names.set(user, name);
+    }
+    out.reserve(solveBytes + name.length);
+    if (k > 0) out.bytes(solveParts.comma);
+    out.bytes(solveParts.id);
+    out.integer(challengeId[i] as number);
+    out.bytes(solveParts.score);
+    out.integer(credited[i] as number);
+    out.bytes(solveParts.type[blood[i] as number] as Uint8Array);
+    out.bytes(name);
+    out.bytes(solveParts.time);
+    out.integer(time[i] as number);
+    out.bytes(solveParts.end);
+  }
+};
+
+/** The most a solve takes but its user name: its fixed parts (every type counted), three integers of 17 characters. */
+const solveBytes =
+  3 * 17 +
+  [
+    solveParts.id,
+    solveParts.score,
+    ...solveParts.type,
+    solveParts.time,
+    solveParts.end,
+    solveParts.comma,
+  ].reduce((sum, part) => sum + part.length, 0);
+
+/**
+ * UTF-8 written into a buffer kept from board to board, then copied once into a body of the exact size. The kept
+ * buffer's pages are already mapped, where fresh memory costs a page fault per 4 KB (10–18 µs each on our test
+ * machine: 30 ms for a 1,000-team board). One buffer per thread serves every writer, as `render` writes a board from
+ * start to end without yielding.
  */
 class BoardWriter {
   static #scratch = Buffer.allocUnsafeSlow(1 << 16);
   length = 0;
 
-  write(text: string): void {
+  /** Makes room for `bytes` more; `bytes` and `integer` write only into room made here. */
+  reserve(bytes: number): void {
+    const needed = this.length + bytes;
+    if (needed <= BoardWriter.#scratch.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(needed, BoardWriter.#scratch.length * 2));
+    BoardWriter.#scratch.copy(grown, 0, 0, this.length);
+    BoardWriter.#scratch = grown;
+  }
+
+  text(text: string): void {
     // At most 3 bytes per UTF-16 unit.
-    const needed = this.length + text.length * 3;
-    if (needed > BoardWriter.#scratch.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(needed, BoardWriter.#scratch.length * 2));
-      BoardWriter.#scratch.copy(grown, 0, 0, this.length);
-      BoardWriter.#scratch = grown;
-    }
+    this.reserve(text.length * 3);
     this.length += BoardWriter.#scratch.write(text, this.length);
+  }
+
+  /** Short byte strings: a loop copies them faster than a typed array's `set`. */
+  bytes(bytes: Uint8Array): void {
+    const scratch = BoardWriter.#scratch;
+    for (let k = 0; k < bytes.length; k++) scratch[this.length + k] = bytes[k] as number;
+    this.length += bytes.length;
+  }
+
+  /** A safe integer as JSON writes it, without making it a string first. */
+  integer(value: number): void {
+    const scratch = BoardWriter.#scratch;
+    let n = value;
+    if (n < 0) {
+      scratch[this.length++] = 0x2d;
+      n = -n;
+    }
+    let digits = 1;
+    for (let power = 10; power <= n; power *= 10) digits++;
+    for (let at = this.length + digits - 1; at >= this.length; at--) {
+      const rest = Math.floor(n / 10);
+      scratch[at] = 0x30 + n - rest * 10;
+      n = rest;
+    }
+    this.length += digits;
   }
 
   /** Not from Node's shared pool: the body may be transferred to another thread. */
@@ -145,7 +209,7 @@ const solvesOf = async (db: Kysely<Database>, gameId: number): Promise<ScoringSo
 };
 
 /** One query per table; everything else is joined in memory. */
-const load = async (
+export const load = async (
   db: Kysely<Database>,
   gameId: number,
   now: number,

@@ -150,6 +150,22 @@ describe('scoreboard (§4.3)', () => {
     expect(board.items[0]?.solvedChallenges[0]?.type).toBe('Normal');
   });
 
+  it('gives the bloods of solves at the same millisecond in submission order, whatever order they are read in', () => {
+    // Read as the database may hand them over: t3's submission (id 9) before t1's (id 7) and t2's (id 8).
+    const solves: Solve[] = [
+      [103, 1, 9, start + 5, 'u3'],
+      [101, 1, 7, start + 5, 'u1'],
+      [102, 1, 8, start + 5, 'u2'],
+    ];
+    const board = served(input({ teams: [team(1), team(2), team(3)], solves }));
+    expect(board.challenges.Web?.[0]?.bloods.map((b) => b.id)).toEqual([1, 2, 3]);
+    expect(board.items.map((i) => [i.id, i.solvedChallenges[0]?.type])).toEqual([
+      [1, 'FirstBlood'],
+      [2, 'SecondBlood'],
+      [3, 'ThirdBlood'],
+    ]);
+  });
+
   it('shows a practice solve after the end with 0 points, outside the decay and bloods', () => {
     const board = served(
       input({ teams: [team(1), team(2)], solves: [solve(1, 1, start + 1), solve(2, 1, end + 1)] }),
