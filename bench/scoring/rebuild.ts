@@ -1,5 +1,6 @@
 // The scoreboard rebuild for 1,000 teams × 100 challenges from 100,000 solves, written straight into a fresh SQLite
-// database (teams without users behind them: only the rows the scoreboard reads are made).
+// database: only the rows the scoreboard reads are made, solvers included (three per team, whose names every solve
+// shows; a team's members and sessions are left out).
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -84,6 +85,30 @@ export const measureRebuild = async (dataDir: string): Promise<void> => {
     invite_token: '0'.repeat(32),
     captain_id: 'nobody',
   }));
+  const membersPerTeam = 3;
+  const userIds = Array.from(
+    { length: teamRows.length * membersPerTeam },
+    (_, k) => `00000000-0000-4000-8000-${k.toString().padStart(12, '0')}`,
+  );
+  await chunked(userIds, (chunk) =>
+    big.db
+      .insertInto('users')
+      .values(
+        chunk.map((id) => ({
+          id,
+          user_name: `player-${id.slice(-6)}`,
+          normalized_user_name: `PLAYER-${id.slice(-6)}`,
+          email: `${id}@example.org`,
+          normalized_email: `${id}@EXAMPLE.ORG`,
+          password_hash: '',
+          role: 'User' as const,
+          register_time_utc: now,
+          last_visited_utc: now,
+          security_stamp: '',
+        })),
+      )
+      .execute(),
+  );
   const participations: number[] = [];
   await chunked(teamRows, async (chunk) => {
     const teams = await big.db.insertInto('teams').values(chunk).returning('id').execute();
@@ -103,7 +128,12 @@ export const measureRebuild = async (dataDir: string): Promise<void> => {
     participations.push(...made.map((p) => p.id));
   });
   const pairs = participations.flatMap((p, i) =>
-    bigChallenges.map((c, j) => ({ p, c, time: now - hour + 1000 + i * 100 + j })),
+    bigChallenges.map((c, j) => ({
+      p,
+      c,
+      user: userIds[i * membersPerTeam + (j % membersPerTeam)] as string,
+      time: now - hour + 1000 + i * 100 + j,
+    })),
   );
   await chunked(pairs, async (chunk) => {
     const subs = await big.db
@@ -113,7 +143,7 @@ export const measureRebuild = async (dataDir: string): Promise<void> => {
           game_id: bigGame,
           participation_id: x.p,
           challenge_id: x.c,
-          user_id: null,
+          user_id: x.user,
           answer: 'flag',
           status: 'Accepted' as const,
           time: x.time,
