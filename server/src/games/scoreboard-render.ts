@@ -193,7 +193,7 @@ const solvesOf = async (db: Kysely<Database>, gameId: number): Promise<ScoringSo
       column('solves.challenge_id').as('challengeId'),
       column('solves.submission_id').as('submissionId'),
       column('solves.time').as('time'),
-      column('users.user_name').as('userName'),
+      column(postgres ? 'users.user_name' : 'users.rowid').as('solvers'),
     ])
     .where('solves.game_id', '=', gameId)
     .executeTakeFirstOrThrow();
@@ -204,12 +204,25 @@ const solvesOf = async (db: Kysely<Database>, gameId: number): Promise<ScoringSo
     challengeId: parse(row.challengeId),
     submissionId: parse(row.submissionId),
     time: parse(row.time),
-    userName: parse(row.userName),
+    userName: postgres ? parse(row.solvers) : await namesOf(db, parse(row.solvers)),
   };
 };
 
+/**
+ * On SQLite, solvers come as their users' row numbers and each name is read once: a name per solve read the users
+ * table 100,000 times (the lookup by id alone reads just its index).
+ */
+const namesOf = async (db: Kysely<Database>, rows: (number | null)[]): Promise<(string | null)[]> => {
+  const distinct = [...new Set(rows)].filter((r) => r !== null);
+  const { rows: named } = await sql<{ row: number; name: string }>`
+    SELECT users.rowid AS row, users.user_name AS name FROM json_each(${JSON.stringify(distinct)}) AS wanted
+    JOIN users ON users.rowid = wanted.value`.execute(db);
+  const nameOf = new Map(named.map((n) => [n.row, n.name]));
+  return rows.map((r) => (r === null ? null : (nameOf.get(r) ?? null)));
+};
+
 /** One query per table; everything else is joined in memory. */
-export const load = async (
+const load = async (
   db: Kysely<Database>,
   gameId: number,
   now: number,
