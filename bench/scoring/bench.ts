@@ -59,12 +59,13 @@ const onPostgres = async (server: string, statement: string) => {
 /** A fresh database: a temporary SQLite file (in dataDir), or a new PostgreSQL database on the given server. */
 const freshDatabase = async (
   dataDir: string,
+  purpose: 'bench' | 'rebuild',
 ): Promise<{ url: string; kind: string; drop: () => Promise<void> }> => {
   const server = process.env.PENNON_BENCH_POSTGRES_URL;
   if (!server) {
-    return { url: `sqlite:${path.join(dataDir, 'bench.db')}`, kind: 'SQLite', drop: async () => {} };
+    return { url: `sqlite:${path.join(dataDir, `${purpose}.db`)}`, kind: 'SQLite', drop: async () => {} };
   }
-  const name = `pennon_bench_${randomBytes(6).toString('hex')}`;
+  const name = `pennon_${purpose}_${randomBytes(6).toString('hex')}`;
   await onPostgres(server, `CREATE DATABASE ${name}`);
   const url = new URL(server);
   url.pathname = `/${name}`;
@@ -79,7 +80,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-bench-scoring-'));
 // The databases grow to a few hundred MB: gone with the process, however it ends.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 process.on('SIGINT', () => process.exit(130));
-const database = await freshDatabase(dataDir);
+const database = await freshDatabase(dataDir, 'bench');
 const settings = readSettings({
   PENNON_DATA_DIR: dataDir,
   PENNON_WEB_DIR: path.join(dataDir, 'no-web'),
@@ -368,5 +369,7 @@ console.log(
   `scoreboard GET, identity: ${fmt(identity)}; ${percentOf(identity, bareMedian)} of hello-world's median`,
 );
 
-await measureRebuild(dataDir);
+const rebuildDatabase = await freshDatabase(dataDir, 'rebuild');
+await measureRebuild(rebuildDatabase.url);
+await rebuildDatabase.drop();
 clearTimeout(watchdog);

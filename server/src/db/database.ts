@@ -126,14 +126,17 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-export const migrate = async (db: Kysely<Database>): Promise<MigrationResultSet> => {
-  const migrator = new Migrator({
+/** Our migrations, with their record in tables of our own. */
+export const migratorOf = (db: Kysely<Database>): Migrator =>
+  new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: 'pennon_migration',
     migrationLockTableName: 'pennon_migration_lock',
   });
-  const result = await migrator.migrateToLatest();
+
+export const migrate = async (db: Kysely<Database>): Promise<MigrationResultSet> => {
+  const result = await migratorOf(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new MigrationError(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });

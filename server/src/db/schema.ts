@@ -315,6 +315,8 @@ export interface SolvesTable {
   game_id: number;
   submission_id: number;
   time: number;
+  /** Who solved it: the submission's user (null once that account is deleted). */
+  user_id: string | null;
 }
 
 /** A wrong answer that was another team's flag (§4.9). */

@@ -63,6 +63,7 @@ export interface Pending {
   disable_blood_bonus: number | null;
   division_id: number | null;
   team_name: string;
+  user_id: string | null;
   user_name: string | null;
   start_time: number;
   end_time: number;
@@ -142,6 +143,7 @@ export class Judge {
           'c.disable_blood_bonus',
           'p.division_id',
           't.name as team_name',
+          's.user_id',
           'u.user_name',
           'g.start_time',
           'g.end_time',
@@ -192,7 +194,14 @@ export class Judge {
     // The primary key settles races and repeats: only a first solve is inserted, and answered.
     this.#recordFirsts = prepareList(
       db,
-      { participation_id: 0, challenge_id: 0, game_id: 0, submission_id: 0, time: 0 },
+      {
+        participation_id: 0,
+        challenge_id: 0,
+        game_id: 0,
+        submission_id: 0,
+        time: 0,
+        user_id: '' as string | null,
+      },
       (db, solves) =>
         db
           .insertInto('solves')
@@ -370,6 +379,7 @@ export class Judge {
       game_id: s.game_id,
       submission_id: s.id,
       time: s.time,
+      user_id: s.user_id,
     }));
     for (const chunk of inChunks(solves)) {
       for (const row of (await this.#recordFirsts.run(chunk, trx)).rows) firsts.add(row.submission_id);

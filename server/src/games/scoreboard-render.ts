@@ -186,8 +186,7 @@ const solvesOf = async (db: Kysely<Database>, gameId: number): Promise<ScoringSo
     sql.raw(postgres ? `coalesce(json_agg(${name}), '[]'::json)` : `json_group_array(${name})`);
   const row = await db
     .selectFrom('solves')
-    .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
-    .leftJoin('users', 'users.id', 'submissions.user_id')
+    .leftJoin('users', 'users.id', 'solves.user_id')
     .select([
       column('solves.participation_id').as('participationId'),
       column('solves.challenge_id').as('challengeId'),

@@ -102,6 +102,7 @@ export class SubmissionService {
       game_id: gameId,
       answer: flag,
       time: now,
+      user_id: userId,
       user_name: caller.userName,
       ...(ctx as Judged<typeof ctx>),
     });

@@ -2,6 +2,7 @@
 // with retroactive decay and bloods, blood notices, flag sharing, monitoring, the sheets and the CTFtime feed.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, migratorOf } from '../../src/db/database.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { gameBody, gameClient, type Method, type Player, signInAdmin } from './helpers.ts';
@@ -154,6 +155,25 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
     expect(await adminOk('GET', `/api/edit/games/${gameId}/challenges/${ids.web}`)).toMatchObject({
       acceptedCount: 3,
     });
+  });
+
+  it('names the solver of every solve, also of those recorded before solves did (migration 0013)', async () => {
+    const { db } = t.connection;
+    const solvers = () =>
+      db
+        .selectFrom('solves')
+        .innerJoin('submissions', 'submissions.id', 'solves.submission_id')
+        .select(['solves.submission_id', 'solves.user_id as solver', 'submissions.user_id as submitter'])
+        .where('solves.game_id', '=', gameId)
+        .orderBy('solves.submission_id')
+        .execute();
+    const recorded = await solvers();
+    expect(recorded).toHaveLength(4);
+    expect(recorded.every((r) => r.solver !== null && r.solver === r.submitter)).toBe(true);
+    // Back to before solves named their solvers, and forward again.
+    expect((await migratorOf(db).migrateTo('0012_unjudged_index')).error).toBeUndefined();
+    await migrate(db);
+    expect(await solvers()).toEqual(recorded);
   });
 
   it("detects a team submitting another team's flag, and reports it as wrong to them", async () => {

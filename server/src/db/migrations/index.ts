@@ -12,6 +12,7 @@ import * as m0009 from './0009_submissions.ts';
 import * as m0010 from './0010_writeups.ts';
 import * as m0011 from './0011_capture.ts';
 import * as m0012 from './0012_unjudged_index.ts';
+import * as m0013 from './0013_solvers.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_writeups': m0010,
   '0011_capture': m0011,
   '0012_unjudged_index': m0012,
+  '0013_solvers': m0013,
 };
