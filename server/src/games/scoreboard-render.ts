@@ -3,11 +3,12 @@
 // connection and hands back only plain data and transferable buffers.
 
 import type { ChallengeInfo } from '@pennon/sdk/contract';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { DivisionRules } from './permissions.ts';
 import { bloodTypes, type ScoredGame, type ScoringInput, type ScoringSolves, scoreGame } from './scoring.ts';
+import { SolveReader } from './solve-reader.ts';
 
 export interface Rendered {
   game: { title: string; start: number; hidden: boolean };
@@ -175,49 +176,15 @@ class BoardWriter {
   }
 }
 
-/**
- * Every first solve of the game, as one JSON array per column built by the database: reading 100,000 rows one
- * object at a time costs several times more than parsing a few texts, and arrays of numbers parse into flat
- * storage where tuples or objects make 100,000 small allocations.
- */
-const solvesOf = async (db: Kysely<Database>, gameId: number): Promise<ScoringSolves> => {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const column = (name: string) =>
-    sql.raw(postgres ? `coalesce(json_agg(${name}), '[]'::json)` : `json_group_array(${name})`);
-  const row = await db
-    .selectFrom('solves')
-    .leftJoin('users', 'users.id', 'solves.user_id')
-    .select([
-      column('solves.participation_id').as('participationId'),
-      column('solves.challenge_id').as('challengeId'),
-      column('solves.submission_id').as('submissionId'),
-      column('solves.time').as('time'),
-      column(postgres ? 'users.user_name' : 'users.rowid').as('solvers'),
-    ])
-    .where('solves.game_id', '=', gameId)
-    .executeTakeFirstOrThrow();
-  // PostgreSQL's driver parses json itself; SQLite hands over the text.
-  const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-  return {
-    participationId: parse(row.participationId),
-    challengeId: parse(row.challengeId),
-    submissionId: parse(row.submissionId),
-    time: parse(row.time),
-    userName: postgres ? parse(row.solvers) : await namesOf(db, parse(row.solvers)),
-  };
-};
-
-/**
- * On SQLite, solvers come as their users' row numbers and each name is read once: a name per solve read the users
- * table 100,000 times (the lookup by id alone reads just its index).
- */
-const namesOf = async (db: Kysely<Database>, rows: (number | null)[]): Promise<(string | null)[]> => {
-  const distinct = [...new Set(rows)].filter((r) => r !== null);
-  const { rows: named } = await sql<{ row: number; name: string }>`
-    SELECT users.rowid AS row, users.user_name AS name FROM json_each(${JSON.stringify(distinct)}) AS wanted
-    JOIN users ON users.rowid = wanted.value`.execute(db);
-  const nameOf = new Map(named.map((n) => [n.row, n.name]));
-  return rows.map((r) => (r === null ? null : (nameOf.get(r) ?? null)));
+/** Each connection's reader: solve ids and row numbers are a database's own. */
+const readers = new WeakMap<Kysely<Database>, SolveReader>();
+const readerOf = (db: Kysely<Database>): SolveReader => {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = new SolveReader(db);
+    readers.set(db, reader);
+  }
+  return reader;
 };
 
 /** One query per table; everything else is joined in memory. */
@@ -270,7 +237,7 @@ const load = async (
       .where('participations.game_id', '=', gameId)
       .where('participations.status', '=', 'Accepted')
       .execute(),
-    solvesOf(db, gameId),
+    readerOf(db).read(gameId),
   ]);
   const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
   for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
