@@ -162,4 +162,22 @@ describe.each(databaseKinds())('the solves of a scoreboard rebuild on $name', (k
     expect(await names()).toEqual(new Set(['ida-renamed', 'jon', null]));
     expect(rows(await reader.read(gameId))).toEqual(await everything());
   });
+
+  it('shows what one server judges on the scoreboard of another on the same database', async () => {
+    const [, jon] = players as [Player, Player];
+    const [, anchor] = challenges as [number, number];
+    const other = gameClient(await t.reopen());
+    const solvedByJon = async () => {
+      const board = await other.ok(null, 'GET', `/api/game/${gameId}/scoreboard`);
+      return board.items.find((i: { name: string }) => i.name === 'team-jon')?.solvedCount as number;
+    };
+    const before = await solvedByJon();
+    await solve(jon, anchor);
+    // The other server checks the game's version at most a second after its last look.
+    const deadline = Date.now() + 5000;
+    while ((await solvedByJon()) === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await solvedByJon()).toBe(before + 1);
+  });
 });
