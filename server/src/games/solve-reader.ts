@@ -29,6 +29,13 @@ interface Known {
   sum: number;
 }
 
+/** A solver as a full read finds them: `key` is what stands for them in its column of solvers. */
+interface Solver {
+  key: string | number;
+  id: string;
+  name: string;
+}
+
 /** The games whose solves are kept, least recently read first out: the big games a process renders are few. */
 const keptGames = 8;
 
@@ -134,15 +141,16 @@ export class SolveReader {
     // PostgreSQL's driver parses json itself; SQLite hands over the text.
     const parse = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
     const keys: (string | number | null)[] = parse(row.solvers);
-    const named: [string | number, string, string][] = postgres
-      ? (parse((row as { named?: unknown }).named) as [string, string][]).map(([id, name]) => [
-          name,
+    // Each solver once, with what stands for them in `keys`.
+    const named: Solver[] = postgres
+      ? (parse((row as { named?: unknown }).named) as [string, string][]).map(([id, name]) => ({
+          key: name,
           id,
           name,
-        ])
+        }))
       : await this.rowsOf(keys as (number | null)[]);
-    const at = new Map(named.map(([key], k) => [key, k]));
-    const solvers = named.map(([, id]) => id);
+    const at = new Map(named.map(({ key }, k) => [key, k]));
+    const solvers = named.map(({ id }) => id);
     const submissionId: number[] = parse(row.submissionId);
     return {
       known: {
@@ -157,19 +165,19 @@ export class SolveReader {
         count: submissionId.length,
         sum: submissionId.reduce((a, b) => a + b, 0),
       },
-      names: named.map(([, , name]) => name),
+      names: named.map(({ name }) => name),
     };
   }
 
-  /** On SQLite: the solvers' row numbers, each with its row's id and name, as [row, id, name]. */
-  private async rowsOf(keys: (number | null)[]): Promise<[number, string, string][]> {
+  /** On SQLite: the solvers' row numbers, each with its row's id and name. */
+  private async rowsOf(keys: (number | null)[]): Promise<Solver[]> {
     const distinct = [...new Set(keys)].filter((r) => r !== null);
     const { rows } = await sql<{ row: number; id: string; name: string }>`
       SELECT users.rowid AS row, users.id AS id, users.user_name AS name
       FROM json_each(${JSON.stringify(distinct)}) AS wanted JOIN users ON users.rowid = wanted.value`.execute(
       this.db,
     );
-    return rows.map((u) => [u.row, u.id, u.name]);
+    return rows.map((u) => ({ key: u.row, id: u.id, name: u.name }));
   }
 
   /** The solvers' names as they are now (read for every rebuild, as names change), by index. */
