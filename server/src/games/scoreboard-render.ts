@@ -38,6 +38,7 @@ export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
   const scored = scoreGame(input);
   const { board } = scored;
   const out = new BoardWriter();
+  const heads = new Map<number, Head>();
   const names = new Map<string | null, Uint8Array>();
   out.text('{"items":[');
   const spans = new Uint32Array(scored.teams.length * 3);
@@ -45,7 +46,7 @@ export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
     if (k > 0) out.text(',');
     const start = out.length;
     out.text(`${JSON.stringify(team.line).slice(0, -1)},"solvedChallenges":[`);
-    writeSolves(out, team.solves, scored, input.solves, names);
+    writeSolves(out, team.solves, scored, input.solves, heads, names);
     out.text(']}');
     spans.set([team.line.id, start, out.length], k * 3);
   });
@@ -61,62 +62,72 @@ export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
 
 const utf8 = (text: string): Uint8Array => Buffer.from(text);
 
-/** A ChallengeItem's JSON but its numbers and user name, encoded once. */
-const solveParts = {
-  id: utf8('{"id":'),
-  score: utf8(',"score":'),
-  /** By blood: the type, then the key of the user name. */
-  type: bloodTypes.map((type) => utf8(`,"type":"${type}","userName":`)),
-  time: utf8(',"time":'),
-  end: utf8('}'),
-  comma: utf8(','),
-};
+/** A ChallengeItem's JSON up to its user name, with the score and blood it was made for. */
+interface Head {
+  score: number;
+  blood: number;
+  bytes: Uint8Array;
+}
+
+const comma = 0x2c;
+const end = 0x7d;
 
 /**
  * A team's solves as ChallengeItems' JSON, written from the columns straight into the board's bytes: a solve would
- * otherwise become an object or a string (100,000 of either per big board, and their garbage). `names` holds each
- * user name's JSON, encoded once per board.
+ * otherwise become an object or a string (100,000 of either per big board, and their garbage). A solve is written in
+ * three copies and a number: its head (`{"id":…,"score":…,"type":…,"userName":`), kept by challenge, as most of a
+ * challenge's solves share one (all but its bloods, in a game without divisions); its user name with `,"time":`, kept
+ * by name; its time; `}`.
  */
 const writeSolves = (
   out: BoardWriter,
   solves: readonly number[],
   { credited, blood }: ScoredGame,
   { challengeId, time, userName }: ScoringSolves,
+  heads: Map<number, Head>,
   names: Map<string | null, Uint8Array>,
 ): void => {
   for (let k = 0; k < solves.length; k++) {
     const i = solves[k] as number;
+    const challenge = challengeId[i] as number;
+    const score = credited[i] as number;
+    const type = blood[i] as number;
+    let head = heads.get(challenge);
+    if (head?.score !== score || head.blood !== type) {
+      const json = `{"id":${challenge},"score":${score},"type":"${bloodTypes[type]}","userName":`;
+      head = { score, blood: type, bytes: utf8(json) };
+      heads.set(challenge, head);
+    }
     const user = userName[i] ?? null;
     let name = names.get(user);
     if (!name) {
-      name = utf8(JSON.stringify(user));
+      name = utf8(`${JSON.stringify(user)},"time":`);
       names.set(user, name);
     }
-    out.reserve(solveBytes + name.length);
-    if (k > 0) out.bytes(solveParts.comma);
-    out.bytes(solveParts.id);
-    out.integer(challengeId[i] as number);
-    out.bytes(solveParts.score);
-    out.integer(credited[i] as number);
-    out.bytes(solveParts.type[blood[i] as number] as Uint8Array);
+    out.reserve(head.bytes.length + name.length + maxInteger + 2);
+    if (k > 0) out.byte(comma);
+    out.bytes(head.bytes);
     out.bytes(name);
-    out.bytes(solveParts.time);
     out.integer(time[i] as number);
-    out.bytes(solveParts.end);
+    out.byte(end);
   }
 };
 
-/** The most a solve takes but its user name: its fixed parts (every type counted), three integers of 17 characters. */
-const solveBytes =
-  3 * 17 +
-  [
-    solveParts.id,
-    solveParts.score,
-    ...solveParts.type,
-    solveParts.time,
-    solveParts.end,
-    solveParts.comma,
-  ].reduce((sum, part) => sum + part.length, 0);
+/** The most characters a safe integer takes. */
+const maxInteger = 17;
+
+/** "00" to "99" in ASCII. */
+const digitPairs = Uint8Array.from(
+  { length: 200 },
+  (_, k) => 0x30 + (k % 2 ? (k >> 1) % 10 : Math.floor(k / 20)),
+);
+
+/** How many digits a whole number below 10⁹ has. */
+const digitCount = (n: number): number => {
+  let count = 1;
+  for (let power = 10; power <= n; power *= 10) count++;
+  return count;
+};
 
 /**
  * UTF-8 written into a buffer kept from board to board, then copied once into a body of the exact size. The kept
@@ -143,29 +154,49 @@ class BoardWriter {
     this.length += BoardWriter.#scratch.write(text, this.length);
   }
 
-  /** Short byte strings: a loop copies them faster than a typed array's `set`. */
+  byte(byte: number): void {
+    BoardWriter.#scratch[this.length++] = byte;
+  }
+
   bytes(bytes: Uint8Array): void {
-    const scratch = BoardWriter.#scratch;
-    for (let k = 0; k < bytes.length; k++) scratch[this.length + k] = bytes[k] as number;
+    BoardWriter.#scratch.set(bytes, this.length);
     this.length += bytes.length;
   }
 
-  /** A safe integer as JSON writes it, without making it a string first. */
+  /**
+   * A safe integer as JSON writes it, without making it a string first. Its digits are worked out in 32-bit integers,
+   * two at a time: a time in milliseconds is past them, and its digits one by one in floating point took a third of a
+   * board's writing.
+   */
   integer(value: number): void {
-    const scratch = BoardWriter.#scratch;
     let n = value;
     if (n < 0) {
-      scratch[this.length++] = 0x2d;
+      this.byte(0x2d);
       n = -n;
     }
-    let digits = 1;
-    for (let power = 10; power <= n; power *= 10) digits++;
-    for (let at = this.length + digits - 1; at >= this.length; at--) {
-      const rest = Math.floor(n / 10);
-      scratch[at] = 0x30 + n - rest * 10;
+    if (n < 1e9) {
+      this.#digits(n, digitCount(n));
+      return;
+    }
+    const high = Math.floor(n / 1e9);
+    this.#digits(high, digitCount(high));
+    this.#digits(n - high * 1e9, 9);
+  }
+
+  /** A whole number below 10⁹ in `count` digits, zero-padded. */
+  #digits(value: number, count: number): void {
+    const scratch = BoardWriter.#scratch;
+    let n = value | 0;
+    let at = this.length + count;
+    for (; at - this.length >= 2; at -= 2) {
+      const rest = (n / 100) | 0;
+      const pair = (n - rest * 100) * 2;
+      scratch[at - 1] = digitPairs[pair + 1] as number;
+      scratch[at - 2] = digitPairs[pair] as number;
       n = rest;
     }
-    this.length += digits;
+    if (at > this.length) scratch[at - 1] = 0x30 + n;
+    this.length += count;
   }
 
   /** Not from Node's shared pool: the body may be transferred to another thread. */

@@ -244,6 +244,34 @@ describe('scoreboard (§4.3)', () => {
     expect(spans.length).toBe(odd.length * 3);
   });
 
+  it('writes every solve time digit for digit, from 0 to the largest safe integer', () => {
+    const times = [
+      0,
+      7,
+      10,
+      99,
+      100,
+      123_456_789,
+      999_999_999,
+      1e9,
+      1e9 + 1,
+      1_000_000_010,
+      2 ** 31,
+      1_764_158_400_123,
+    ];
+    times.push(Number.MAX_SAFE_INTEGER - 1, Number.MAX_SAFE_INTEGER);
+    const teams = times.map((_, k) => team(k + 1));
+    const board = served(
+      input({
+        game: { start: 0, end: Number.POSITIVE_INFINITY, bloodBonus: defaultBloodBonus },
+        teams,
+        solves: times.map((time, k) => solve(k + 1, 1, time)),
+      }),
+    );
+    const written = board.items.map((i) => i.solvedChallenges[0]?.time).sort((a, b) => (a ?? 0) - (b ?? 0));
+    expect(written).toEqual(times);
+  });
+
   it('gives every board a body of its own, however big, that later boards leave as it was', () => {
     const teams = Array.from({ length: 400 }, (_, k) => team(k + 1));
     const big = input({
