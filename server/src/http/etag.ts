@@ -7,6 +7,8 @@ export const weakEtag = (body: string | Buffer): string =>
 
 /** Whether an If-None-Match header names the tag (weakly compared, as for GET). */
 export const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  // The usual case first: a poller sending back the one tag it was given.
+  header === etag ||
   !!header?.split(',').some((tag) => {
     const candidate = tag.trim();
     return candidate === '*' || candidate.replace(/^W\//, '') === etag.replace(/^W\//, '');
