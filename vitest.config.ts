@@ -52,6 +52,18 @@ export default defineConfig({
         test: { name: 'extension', root: 'extension', include: ['test/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The security suite (tests/security): the real server attacked as players would, on every database.
+        test: {
+          name: 'security',
+          root: 'tests',
+          include: ['security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'tests',

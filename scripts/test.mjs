@@ -43,7 +43,7 @@ if (!focused) {
 
 const resultsFile = path.join(root, '.vitest-results.json');
 rmSync(resultsFile, { force: true });
-const passed = step('Tests (vitest: sdk, server, containers, web, widgets, wsrx, extension, e2e)', 'npx', [
+const passed = step('Tests (vitest: sdk, server, containers, web, widgets, wsrx, extension, security, e2e)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
