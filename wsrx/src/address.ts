@@ -34,3 +34,18 @@ export const resolveLocal = async (value: unknown): Promise<ListenAddress> => {
 
 export const formatAddress = (host: string, port: number): string =>
   isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped 127.x: addresses no other machine can reach. */
+export const isLoopback = (address: string | undefined): boolean =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/** Whether listening on `host` keeps the daemon to this machine: an IP, or a name all of whose addresses are loopback. */
+export const listensOnLoopbackOnly = async (host: string): Promise<boolean> => {
+  if (isIP(host)) return isLoopback(host);
+  try {
+    const addresses = await lookup(host, { all: true });
+    return addresses.length > 0 && addresses.every(({ address }) => isLoopback(address));
+  } catch {
+    return false;
+  }
+};

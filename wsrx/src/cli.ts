@@ -1,7 +1,7 @@
 // `pennon-wsrx`: `serve` runs the daemon; the other commands act on a running one via its control API.
 import { parseArgs } from 'node:util';
 import { type ControlTarget, control, findDaemon } from './control-client.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, PortInUseError, startDaemon } from './daemon.ts';
+import { DEFAULT_HOST, DEFAULT_PORT, LanAddressError, PortInUseError, startDaemon } from './daemon.ts';
 import type { Scope } from './scopes.ts';
 import { defaultStateDir, STATE_DIR_ENV } from './state-store.ts';
 import type { TunnelInfo } from './tunnel.ts';
@@ -10,8 +10,8 @@ import { PACKAGE_VERSION, WSRX_API_VERSION } from './version.ts';
 export const USAGE = `pennon-wsrx ${PACKAGE_VERSION}: a wsrx-compatible local tunnel daemon
 
 Usage:
-  pennon-wsrx serve [--host H] [--port P] [--allow-origin ORIGIN]... [--fallback-port]
-                    [--probe-interval MS] [--max-connections N] [--quiet]
+  pennon-wsrx serve [--host H [--allow-lan]] [--port P] [--allow-origin ORIGIN]...
+                    [--fallback-port] [--probe-interval MS] [--max-connections N] [--quiet]
   pennon-wsrx scopes [--json]          list the sites that registered, with their state
   pennon-wsrx tunnels [--json]         list every open tunnel
   pennon-wsrx allow ORIGIN             approve a site (it may then open tunnels)
@@ -39,6 +39,7 @@ const defaultIo: CliIo = {
 
 const OPTIONS = {
   host: { type: 'string' },
+  'allow-lan': { type: 'boolean' },
   port: { type: 'string' },
   'allow-origin': { type: 'string', multiple: true },
   'fallback-port': { type: 'boolean' },
@@ -96,6 +97,7 @@ const serve = async (values: Record<string, unknown>, io: CliIo): Promise<number
   try {
     daemon = await startDaemon({
       host,
+      allowLan: values['allow-lan'] === true,
       port,
       fallbackPort: values['fallback-port'] === true,
       stateDir: values['state-dir'] as string | undefined,
@@ -115,6 +117,10 @@ const serve = async (values: Record<string, unknown>, io: CliIo): Promise<number
       quiet: values.quiet === true,
     });
   } catch (error) {
+    if (error instanceof LanAddressError) {
+      io.err(`pennon-wsrx: warning: ${error.message}\n`);
+      return 2;
+    }
     if (error instanceof PortInUseError) {
       io.err(`pennon-wsrx: ${error.message}${await describeHolder(host, port)}\n`);
       return 2;

@@ -1,6 +1,6 @@
 // Puts the parts together: state dir → scopes → tunnel pool → pingfall → HTTP server on 127.0.0.1:3307.
 import type { AddressInfo } from 'node:net';
-import { formatAddress } from './address.ts';
+import { formatAddress, listensOnLoopbackOnly } from './address.ts';
 import type { DaemonContext } from './context.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './http/body.ts';
 import { createApiServer } from './http/server.ts';
@@ -15,8 +15,10 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 3307;
 
 export interface DaemonOptions {
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1. Anything but a loopback address needs `allowLan`. */
   host?: string;
+  /** Listen on a non-loopback `host`: other machines can then register sites and open ports here. */
+  allowLan?: boolean;
   /** Default 3307; 0 picks a free port. */
   port?: number;
   /** When the port is taken, listen on a free port instead (and log where) rather than failing. */
@@ -59,6 +61,17 @@ export class PortInUseError extends Error {
   }
 }
 
+/** The API has no authentication: on a LAN address, any machine there could register sites and open ports. */
+export class LanAddressError extends Error {
+  constructor(readonly host: string) {
+    super(
+      `${host} is not a loopback address: other machines could then register sites with this daemon and ` +
+        'open ports on this one. Pass --allow-lan to listen there anyway.',
+    );
+    this.name = 'LanAddressError';
+  }
+}
+
 const listen = (server: ReturnType<typeof createApiServer>, host: string, port: number) =>
   new Promise<AddressInfo>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
@@ -77,12 +90,17 @@ const listen = (server: ReturnType<typeof createApiServer>, host: string, port: 
 export const startDaemon = async (options: DaemonOptions = {}): Promise<RunningDaemon> => {
   const log = options.logger ?? createLogger({ quiet: options.quiet });
   const host = options.host ?? DEFAULT_HOST;
+  if (!(await listensOnLoopbackOnly(host))) {
+    if (!options.allowLan) throw new LanAddressError(host);
+    log.warn('daemon.lan', { host, risk: 'other machines can register sites and open ports here' });
+  }
   const store = new StateStore(options.stateDir ?? defaultStateDir());
   const scopes = new ScopeRegistry(store.loadScopes(), (list) => {
     try {
       store.saveScopes(list);
     } catch (error) {
       log.error('state.save-failed', { file: store.scopesFile, error: (error as Error).message });
+      throw error;
     }
   });
   for (const origin of options.allowOrigins ?? []) scopes.allow(normalizeOrigin(origin));

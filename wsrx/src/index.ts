@@ -4,6 +4,7 @@ export {
   type DaemonOptions,
   DEFAULT_HOST,
   DEFAULT_PORT,
+  LanAddressError,
   PortInUseError,
   type RunningDaemon,
   startDaemon,

@@ -1,5 +1,8 @@
 // Scopes: one per website, keyed by the exact `Origin` of its requests. A site registers itself as
-// pending; the user allows, denies or removes it. Every change is handed to `onChange` to be saved.
+// pending; the user allows, denies or removes it. Every change is handed to `onChange` to be saved; when
+// saving fails (the file would be too large, the disk refuses), the change is undone and the error goes up.
+// Sites can only add pending scopes, so their number and the size of their settings are capped.
+import { HttpError } from './errors.ts';
 
 export const FEATURES = ['basic', 'pingfall'] as const;
 export type Feature = (typeof FEATURES)[number];
@@ -27,6 +30,11 @@ export interface PingfallSettings {
 
 export type RegisterResult = 'created' | 'exists' | 'denied';
 
+/** Sites waiting for approval at once; a page could otherwise register any number of (sub)domains. */
+export const MAX_PENDING_SCOPES = 32;
+/** A scope's settings as JSON; GZ::CTF's pingfall settings take about 50 bytes. */
+export const MAX_SETTINGS_BYTES = 4096;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -36,9 +44,21 @@ export const normalizeFeatures = (value: unknown): Feature[] => {
   return FEATURES.filter((feature) => value.includes(feature));
 };
 
+const readSettings = (value: unknown): Record<string, unknown> => {
+  if (!isRecord(value)) return {};
+  const size = Buffer.byteLength(JSON.stringify(value));
+  if (size > MAX_SETTINGS_BYTES) {
+    throw new HttpError(
+      413,
+      `Scope settings are ${size} bytes as JSON, more than the ${MAX_SETTINGS_BYTES} allowed`,
+    );
+  }
+  return value;
+};
+
 /**
  * The site's description of itself from a `POST /connect` body. Leniently read: a missing or malformed
- * body gives the defaults (name = origin, features = [basic], settings = {}).
+ * body gives the defaults (name = origin, features = [basic], settings = {}). Oversized settings are refused.
  */
 export const readRegistration = (
   origin: string,
@@ -49,7 +69,7 @@ export const readRegistration = (
   return {
     name: name.slice(0, 200),
     features: normalizeFeatures(body.features),
-    settings: isRecord(body.settings) ? body.settings : {},
+    settings: readSettings(body.settings),
   };
 };
 
@@ -86,7 +106,7 @@ export const isScope = (value: unknown): value is Scope =>
   isRecord(value.settings);
 
 export class ScopeRegistry {
-  readonly #scopes = new Map<string, Scope>();
+  #scopes = new Map<string, Scope>();
 
   constructor(
     initial: Scope[] = [],
@@ -111,13 +131,20 @@ export class ScopeRegistry {
     if (existing?.state === 'denied') return 'denied';
     if (existing) {
       if (!existing.claimed) {
-        Object.assign(existing, readRegistration(host, body), { claimed: true });
-        this.#changed();
+        const registration = readRegistration(host, body);
+        this.#commit(() => Object.assign(existing, registration, { claimed: true }));
       }
       return 'exists';
     }
-    this.#scopes.set(host, { host, ...readRegistration(host, body), state: 'pending', claimed: true });
-    this.#changed();
+    const registration = readRegistration(host, body);
+    const pending = this.list().filter((scope) => scope.state === 'pending').length;
+    if (pending >= MAX_PENDING_SCOPES) {
+      throw new HttpError(
+        429,
+        `${pending} sites are already waiting for approval: approve, deny or remove some first (pennon-wsrx scopes)`,
+      );
+    }
+    this.#commit(() => this.#scopes.set(host, { host, ...registration, state: 'pending', claimed: true }));
     return 'created';
   }
 
@@ -126,10 +153,11 @@ export class ScopeRegistry {
     const scope = this.#scopes.get(host);
     if (!scope) return undefined;
     const next = readRegistration(host, body);
-    scope.name = next.name;
-    scope.features = next.features;
-    if (isRecord(body.settings)) scope.settings = next.settings;
-    this.#changed();
+    this.#commit(() => {
+      scope.name = next.name;
+      scope.features = next.features;
+      if (isRecord(body.settings)) scope.settings = next.settings;
+    });
     return { ...scope };
   }
 
@@ -142,23 +170,37 @@ export class ScopeRegistry {
   }
 
   remove(host: string): boolean {
-    const removed = this.#scopes.delete(host);
-    if (removed) this.#changed();
-    return removed;
+    if (!this.#scopes.has(host)) return false;
+    this.#commit(() => this.#scopes.delete(host));
+    return true;
   }
 
   #setState(host: string, state: ScopeState): Scope {
-    let scope = this.#scopes.get(host);
-    if (!scope) {
-      scope = { host, name: host, state, features: ['basic'], settings: {}, claimed: false };
-      this.#scopes.set(host, scope);
-    }
-    scope.state = state;
-    this.#changed();
-    return { ...scope };
+    this.#commit(() => {
+      const scope = this.#scopes.get(host);
+      if (scope) scope.state = state;
+      else
+        this.#scopes.set(host, {
+          host,
+          name: host,
+          state,
+          features: ['basic'],
+          settings: {},
+          claimed: false,
+        });
+    });
+    return { ...(this.#scopes.get(host) as Scope) };
   }
 
-  #changed(): void {
-    this.onChange(this.list());
+  /** Applies a change and saves it; if saving throws, the scopes are put back as they were. */
+  #commit(change: () => unknown): void {
+    const before = new Map([...this.#scopes].map(([host, scope]) => [host, structuredClone(scope)]));
+    change();
+    try {
+      this.onChange(this.list());
+    } catch (error) {
+      this.#scopes = before;
+      throw error;
+    }
   }
 }

@@ -1,10 +1,26 @@
 // The state directory: approved scopes (scopes.json), the control token (control-token) and the
-// address of the running daemon (daemon.json). Writes go through a temporary file and a rename.
+// address of the running daemon (daemon.json). Writes go to a temporary file in the same directory, are
+// flushed to disk and renamed over the old file, so a crash leaves the old or the new file, never a mix.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { HttpError } from './errors.ts';
 import { isScope, type Scope } from './scopes.ts';
+
+/** scopes.json is read whole at start and rewritten on every change, so it stays small. */
+export const MAX_SCOPES_FILE_BYTES = 1024 * 1024;
 
 export const STATE_DIR_ENV = 'PENNON_WSRX_STATE_DIR';
 
@@ -23,8 +39,37 @@ export interface DaemonRecord {
 
 const writeAtomic = (file: string, text: string, mode = 0o600): void => {
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode });
-  renameSync(temporary, file);
+  try {
+    const fd = openSync(temporary, 'w', mode);
+    try {
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  // The rename itself is durable once the directory is flushed (which Windows cannot do).
+  if (process.platform !== 'win32') {
+    const dir = openSync(path.dirname(file), 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  }
+};
+
+const sizeOf = (file: string): number | undefined => {
+  try {
+    return statSync(file).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 };
 
 const readText = (file: string): string | undefined => {
@@ -56,6 +101,12 @@ export class StateStore {
   }
 
   loadScopes(): Scope[] {
+    const size = sizeOf(this.scopesFile);
+    if (size !== undefined && size > MAX_SCOPES_FILE_BYTES) {
+      throw new Error(
+        `${this.scopesFile} is ${size} bytes, more than the ${MAX_SCOPES_FILE_BYTES} allowed; remove scopes from it or delete it`,
+      );
+    }
     const text = readText(this.scopesFile);
     if (text === undefined) return [];
     let data: unknown;
@@ -69,9 +120,17 @@ export class StateStore {
     return list.filter(isScope).map((scope) => ({ ...scope, claimed: scope.claimed !== false }));
   }
 
+  /** Refuses (507) to write a file larger than the limit, which could not be loaded again. */
   saveScopes(scopes: Scope[]): void {
+    const text = `${JSON.stringify({ version: 1, scopes }, null, 2)}\n`;
+    if (Buffer.byteLength(text) > MAX_SCOPES_FILE_BYTES) {
+      throw new HttpError(
+        507,
+        `Saving this change would grow ${this.scopesFile} past ${MAX_SCOPES_FILE_BYTES} bytes: remove some scopes first (pennon-wsrx remove ORIGIN)`,
+      );
+    }
     this.ensureDir();
-    writeAtomic(this.scopesFile, `${JSON.stringify({ version: 1, scopes }, null, 2)}\n`);
+    writeAtomic(this.scopesFile, text);
   }
 
   /** The control token, created on first use; only the owner of the state dir can read it. */

@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import { isLoopback } from '../address.ts';
 import type { DaemonContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { normalizeOrigin } from '../scopes.ts';
@@ -11,9 +12,6 @@ import { readJsonObject } from './body.ts';
 import { sendJson } from './respond.ts';
 
 export const CONTROL_PREFIX = '/_pennon/';
-
-const isLoopback = (address: string | undefined): boolean =>
-  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
 const isLoopbackHost = (host: string | undefined): boolean => {
   if (!host) return false;
