@@ -39,6 +39,7 @@ import { SubmissionService } from './games/submissions.ts';
 import { WriteupService } from './games/writeups.ts';
 import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
+import { clientAddress } from './http/client-address.ts';
 import { embedCors } from './http/embed-cors.ts';
 import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
@@ -127,7 +128,13 @@ export const buildApp = async ({
   await app.register(embedCors, { origins: settings.embedOrigins });
   await app.register(auditPlugin, { log: auditLog });
   await app.register(auth, { sessions, apiTokens });
-  registerHubs(app, { db: connection.db, sessions, apiTokens });
+  registerHubs(app, {
+    db: connection.db,
+    sessions,
+    apiTokens,
+    clientAddress: (request) => clientAddress(request, settings.trustProxy),
+    limits: settings.hubLimits,
+  });
   if (settings.rateLimit) await app.register(rateLimit);
   await app.register(uploads);
   await app.register(infoApi, { config });

@@ -33,6 +33,15 @@ export interface Settings {
   /** `PENNON_RATE_LIMIT=off` turns the §1.7 limits off. */
   rateLimit: boolean;
   containers: ContainerSettings;
+  hubLimits: HubLimits;
+}
+
+/** Open hub connections (`/hub/*` WebSockets) allowed at once. */
+export interface HubLimits {
+  /** `PENNON_HUB_MAX_PER_ADDRESS`: from one client address. */
+  perAddress: number;
+  /** `PENNON_HUB_MAX_TOTAL`: on this server process in all. */
+  total: number;
 }
 
 export interface ContainerSettings {
@@ -137,6 +146,15 @@ const readRedisUrl = (raw: string | undefined): string | undefined => {
   return raw;
 };
 
+const readLimit = (name: string, raw: string | undefined, fallback: number): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const limit = Number(raw);
+  if (!Number.isSafeInteger(limit) || limit < 1) {
+    throw new SettingsError(`${name} must be a positive integer, got "${raw}"`);
+  }
+  return limit;
+};
+
 const readRateLimit = (raw: string | undefined): boolean => {
   if (raw === undefined || raw === '' || raw.toLowerCase() === 'on') return true;
   if (raw.toLowerCase() === 'off') return false;
@@ -176,6 +194,12 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       publicHost: env.PENNON_CONTAINER_PUBLIC_HOST || undefined,
       customNetwork: env.PENNON_DOCKER_CUSTOM_NETWORK || undefined,
       storageLimits: ['on', 'true', '1'].includes(env.PENNON_CONTAINER_STORAGE_LIMITS ?? ''),
+    },
+    // A browser tab holds one or two hub connections, so 100 fits a classroom behind one NAT address, while
+    // one address holds at most 1% of the total; 10,000 idle sockets stay far below usual descriptor limits.
+    hubLimits: {
+      perAddress: readLimit('PENNON_HUB_MAX_PER_ADDRESS', env.PENNON_HUB_MAX_PER_ADDRESS, 100),
+      total: readLimit('PENNON_HUB_MAX_TOTAL', env.PENNON_HUB_MAX_TOTAL, 10_000),
     },
   };
 };

@@ -38,4 +38,15 @@ describe('settings from the environment', () => {
     expect(readSettings({ PENNON_PORT_MAPPING: 'platformproxy' }).portMapping).toBe('PlatformProxy');
     expect(() => readSettings({ PENNON_PORT_MAPPING: 'tunnel' })).toThrow(/PlatformProxy/);
   });
+
+  it('caps hub connections at 100 per address and 10,000 in all unless told otherwise', () => {
+    expect(readSettings({}).hubLimits).toEqual({ perAddress: 100, total: 10_000 });
+    expect(
+      readSettings({ PENNON_HUB_MAX_PER_ADDRESS: '400', PENNON_HUB_MAX_TOTAL: '50000' }).hubLimits,
+    ).toEqual({ perAddress: 400, total: 50_000 });
+    for (const bad of ['0', '-3', '2.5', 'lots'])
+      expect(() => readSettings({ PENNON_HUB_MAX_TOTAL: bad })).toThrow(
+        `PENNON_HUB_MAX_TOTAL must be a positive integer, got "${bad}"`,
+      );
+  });
 });

@@ -1,7 +1,9 @@
 // The SignalR hubs of §1.9 on our own small server: `POST /hub/{user|monitor|admin}/negotiate` and the WebSocket
 // transport on `/hub/{name}` (text frames, JSON hub protocol). Bus messages go to the connections of their hub and
 // game. Who may connect is checked at negotiate and again at the upgrade, since clients may skip negotiation and a
-// negotiate may have been answered by another process.
+// negotiate may have been answered by another process. Open connections are capped per client address and in all:
+// negotiate answers 429/503 at the cap; an upgrade over it gets the reason as its handshake's error (what SignalR
+// clients show) and as the reason of a 1013 close (try again later).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,9 +16,11 @@ import { GameStore } from '../games/game-store.ts';
 import { sessionCookie } from '../http/auth.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refuseUpgrade } from '../http/upgrade-refusal.ts';
-import { msg } from '../i18n/message.ts';
+import { negotiateLocale, translate } from '../i18n/catalogs.ts';
+import { type Message, msg } from '../i18n/message.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 import type { Caller, SessionStore } from '../services/sessions.ts';
+import type { HubLimits } from '../settings.ts';
 import type { LiveMessage } from './bus.ts';
 import {
   closeFrame,
@@ -37,6 +41,9 @@ export interface HubOptions {
   db: Kysely<Database>;
   sessions: SessionStore;
   apiTokens: ApiTokenService;
+  /** The client address of a raw request (negotiate or upgrade), read as everywhere else in the server. */
+  clientAddress: (request: IncomingMessage) => string;
+  limits: HubLimits;
   /** Keep-alive ping interval (the official client expects one within 30 s). */
   pingIntervalMs?: number;
   /** A client silent this long (no ping, nothing) is dropped. */
@@ -48,6 +55,24 @@ export interface HubOptions {
 }
 
 type Verdict = { ok: true; gameId: number | null } | { ok: false; status: number; title: string };
+
+/** Why one more connection is refused: too many from its address (429) or in all (503). */
+interface Refusal {
+  status: 429 | 503;
+  title: Message;
+}
+
+/** WebSocket close code 1013: try again later. */
+const tryAgainLater = 1013;
+/** How long a refused socket waits for the client's handshake to answer it with the reason. */
+const refusalGraceMs = 2000;
+
+/** A close reason may take 123 bytes; a translated one is cut at a character boundary to fit. */
+const closeReason = (text: string): string => {
+  let reason = text;
+  while (Buffer.byteLength(reason) > 123) reason = [...reason].slice(0, -1).join('');
+  return reason;
+};
 
 const hubPath = /^\/hub\/(user|monitor|admin)\/?$/i;
 const negotiatePath = /^\/hub\/(user|monitor|admin)\/negotiate\/?$/i;
@@ -108,6 +133,9 @@ export class HubServer {
   readonly #timeoutMs: number;
   readonly #handshakeMs: number;
   readonly #maxBuffered: number;
+  /** Open sockets (handshaken or not) per client address, and in all. */
+  readonly #perAddress = new Map<string, number>();
+  #open = 0;
   #timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: HubOptions) {
@@ -123,6 +151,17 @@ export class HubServer {
     let n = 0;
     for (const group of this.#groups.values()) n += group.size;
     return n;
+  }
+
+  /** Whether one more connection from `address` would pass the caps; null when it would. */
+  refusal(address: string): Refusal | null {
+    if ((this.#perAddress.get(address) ?? 0) >= this.options.limits.perAddress) {
+      return { status: 429, title: msg`Too many live connections from your address` };
+    }
+    if (this.#open >= this.options.limits.total) {
+      return { status: 503, title: msg`Too many live connections to the server` };
+    }
+    return null;
   }
 
   start(): void {
@@ -182,18 +221,24 @@ export class HubServer {
       query: url.searchParams,
       ip: request.socket.remoteAddress ?? '',
     };
+    const address = this.options.clientAddress(request);
     void this.admit(hub, credentials)
       .then((verdict) => {
         if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
-        this.#wss.handleUpgrade(request, socket, head, (ws) =>
-          this.#accept(ws, groupKey(hub, verdict.gameId)),
-        );
+        this.#wss.handleUpgrade(request, socket, head, (ws) => {
+          // Counted here, synchronously, so upgrades admitted at the same time cannot all slip under the cap.
+          const refusal = this.refusal(address);
+          if (!refusal) return this.#accept(ws, groupKey(hub, verdict.gameId), address);
+          refuse(ws, translate(refusal.title, negotiateLocale(request.headers['accept-language'])));
+        });
       })
       .catch(() => refuseUpgrade(request, socket, 500, 'Internal server error'));
     return true;
   }
 
-  #accept(socket: WebSocket, key: string): void {
+  #accept(socket: WebSocket, key: string, address: string): void {
+    this.#open++;
+    this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
     const connection = new Connection(socket, key, this.#maxBuffered);
     const handshakeTimer = setTimeout(() => {
       if (!connection.handshaken) socket.terminate();
@@ -212,6 +257,10 @@ export class HubServer {
     socket.on('close', () => {
       clearTimeout(handshakeTimer);
       this.#leave(connection);
+      this.#open--;
+      const left = (this.#perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.#perAddress.set(address, left);
+      else this.#perAddress.delete(address);
     });
     socket.on('error', () => socket.terminate());
   }
@@ -294,6 +343,22 @@ export class HubServer {
   }
 }
 
+/**
+ * Closes a socket over the cap with 1013 and the reason, after answering the client's handshake with it as the
+ * error: a SignalR client that had its socket closed before that would only report a failed send.
+ */
+const refuse = (socket: WebSocket, reason: string): void => {
+  const close = () => socket.close(tryAgainLater, closeReason(reason));
+  const timer = setTimeout(close, refusalGraceMs);
+  socket.once('message', () => {
+    clearTimeout(timer);
+    socket.send(frame({ error: reason }));
+    close();
+  });
+  socket.on('close', () => clearTimeout(timer));
+  socket.on('error', () => socket.terminate());
+};
+
 const rawText = (data: RawData): string =>
   Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
 
@@ -310,6 +375,8 @@ export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServ
     const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
     if (!match?.[1]) throw new HttpError(404, msg`Not found: ${request.method} ${request.url}`);
     const url = new URL(request.url, 'http://hub');
+    const refusal = hubs.refusal(options.clientAddress(request.raw));
+    if (refusal) throw new HttpError(refusal.status, refusal.title);
     const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
       cookie: request.headers.cookie,
       authorization: request.headers.authorization,

@@ -5,10 +5,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { clientAddress } from '../../src/http/client-address.ts';
 import { HubServer } from '../../src/live/hubs.ts';
 import { ApiTokenService } from '../../src/services/api-tokens.ts';
 import { PlatformSecrets } from '../../src/services/platform-secrets.ts';
 import { SessionStore } from '../../src/services/sessions.ts';
+import { readSettings } from '../../src/settings.ts';
 import { gameBody, gameClient, signInAdmin } from '../games/helpers.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
@@ -33,6 +35,8 @@ describe('hub limits', () => {
       db,
       sessions: new SessionStore(db),
       apiTokens: new ApiTokenService(db, new PlatformSecrets(db)),
+      clientAddress: (request) => clientAddress(request, false),
+      limits: readSettings({}).hubLimits,
       pingIntervalMs: 50,
       clientTimeoutMs: 300,
       handshakeTimeoutMs: 200,
