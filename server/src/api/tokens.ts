@@ -1,8 +1,10 @@
-// §2.3 API tokens: admins issue, list, revoke, restore and delete the bearer tokens of §1.2.
+// §2.3 API tokens: admins issue, list, revoke, restore and delete the bearer tokens of §1.2. A request authenticated
+// by a token may issue tokens only if a session issued that token, so tokens never breed tokens that breed more.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
+import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 
@@ -10,8 +12,13 @@ export const tokensApi = async (app: FastifyInstance, { apiTokens }: { apiTokens
   const { tokens } = routes;
 
   mount(app, tokens.create, async (request) => {
-    const created = await apiTokens.create(callerOf(request).id, request.body);
-    await audit(request, 'Information', `Issued API token "${created.info.name}" (${created.info.id})`);
+    const minter = request.apiToken;
+    if (minter && minter.mintedBy !== null) {
+      throw new HttpError(403, 'A token issued by another token cannot issue tokens');
+    }
+    const created = await apiTokens.create(callerOf(request).id, request.body, minter?.id ?? null);
+    const by = minter ? ` with API token ${minter.id}` : '';
+    await audit(request, 'Information', `Issued API token "${created.info.name}" (${created.info.id})${by}`);
     return created;
   });
 

@@ -107,6 +107,8 @@ export interface ApiTokensTable {
   expires_at: number | null;
   last_used_at: number | null;
   is_revoked: Generated<number>;
+  /** The token whose request issued this one; null when a session did. */
+  minted_by: string | null;
 }
 
 export interface LogsTable {

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import { type Auth, roleRank } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ApiTokenService } from '../services/api-tokens.ts';
+import type { ApiTokenService, TokenIdentity } from '../services/api-tokens.ts';
 import type { Caller, ClientInfo, SessionStore } from '../services/sessions.ts';
 import { audit } from './audit.ts';
 import { HttpError } from './http-error.ts';
@@ -16,6 +16,8 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The database id of the caller's session, for sign-out. */
     sessionId: string | null;
+    /** The API token the request was authenticated by, or null. */
+    apiToken: TokenIdentity | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route; set by `mount` from the contract. */
@@ -94,6 +96,7 @@ export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, api
   await app.register(fastifyCookie);
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiToken', null);
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.auth === undefined) return;
     const bearer = bearerToken(request);
@@ -105,6 +108,7 @@ export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, api
         throw new HttpError(401, 'The API token is not valid');
       }
       request.caller = check.caller;
+      request.apiToken = check.token;
       return;
     }
     const token = request.cookies[sessionCookie];

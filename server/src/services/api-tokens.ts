@@ -1,6 +1,8 @@
 // API tokens (§1.2, §2.3): `base64url(JSON {jti, iat, exp?}) + "." + base64url(Ed25519 signature of that string)`,
 // signed with a platform key generated once. The database keeps only the token's id and state, never the token.
-// A token acts as its creator, with the creator's current role.
+// A token acts as its creator, with the creator's current role. A token issued by a request that a token
+// authenticated records that minter: it may not issue tokens itself, and revoking or deleting a token revokes every
+// token minted from it, so a leaked admin token cannot leave copies behind.
 import {
   createPrivateKey,
   createPublicKey,
@@ -39,7 +41,34 @@ const toApiToken = (row: TokenRow): ApiToken => ({
   creator: row.creator,
 });
 
-export type TokenCheck = { caller: Caller; tokenId: string } | { failure: string };
+/** A bearer token that was accepted, and the token that minted it (null: a session issued it). */
+export interface TokenIdentity {
+  id: string;
+  mintedBy: string | null;
+}
+
+/** Revokes the tokens minted from `id`, and those minted from them, down every generation. */
+const revokeMintedFrom = async (db: Kysely<Database>, id: string): Promise<void> => {
+  await db
+    .withRecursive('minted(id)', (cte) =>
+      cte
+        .selectFrom('api_tokens')
+        .select('id')
+        .where('minted_by', '=', id)
+        .union(
+          cte
+            .selectFrom('api_tokens')
+            .innerJoin('minted', 'minted.id', 'api_tokens.minted_by')
+            .select('api_tokens.id'),
+        ),
+    )
+    .updateTable('api_tokens')
+    .set({ is_revoked: 1 })
+    .where('id', 'in', (eb) => eb.selectFrom('minted').select('minted.id'))
+    .execute();
+};
+
+export type TokenCheck = { caller: Caller; token: TokenIdentity } | { failure: string };
 
 export class ApiTokenService {
   private keys: Promise<{ privateKey: KeyObject; publicKey: KeyObject }> | undefined;
@@ -50,13 +79,25 @@ export class ApiTokenService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(creatorId: string, model: ApiTokenCreateModel): Promise<ApiTokenResponse> {
+  /** `mintedBy`: the token that authenticated the issuing request, if one did. */
+  async create(
+    creatorId: string,
+    model: ApiTokenCreateModel,
+    mintedBy: string | null = null,
+  ): Promise<ApiTokenResponse> {
     const now = this.now();
     const id = randomUUID();
     const expiresAt = model.expiresIn && model.expiresIn > 0 ? now + model.expiresIn * dayMs : null;
     await this.db
       .insertInto('api_tokens')
-      .values({ id, name: model.name, creator_id: creatorId, created_at: now, expires_at: expiresAt })
+      .values({
+        id,
+        name: model.name,
+        creator_id: creatorId,
+        created_at: now,
+        expires_at: expiresAt,
+        minted_by: mintedBy,
+      })
       .execute();
     const payload: Payload = {
       jti: id,
@@ -73,19 +114,29 @@ export class ApiTokenService {
     return rows.map(toApiToken);
   }
 
-  /** 404 without a body (§2.3) is the caller's to send when this answers false. */
+  /**
+   * Revoking also revokes every token minted from this one; restoring restores this one only.
+   * 404 without a body (§2.3) is the caller's to send when this answers false.
+   */
   async setRevoked(id: string, revoked: boolean): Promise<boolean> {
-    const { numUpdatedRows } = await this.db
-      .updateTable('api_tokens')
-      .set({ is_revoked: revoked ? 1 : 0 })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return numUpdatedRows > 0n;
+    return this.db.transaction().execute(async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable('api_tokens')
+        .set({ is_revoked: revoked ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (revoked && numUpdatedRows > 0n) await revokeMintedFrom(trx, id);
+      return numUpdatedRows > 0n;
+    });
   }
 
+  /** Deletes the token and revokes every token minted from it. */
   async delete(id: string): Promise<boolean> {
-    const { numDeletedRows } = await this.db.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
-    return numDeletedRows > 0n;
+    return this.db.transaction().execute(async (trx) => {
+      await revokeMintedFrom(trx, id);
+      const { numDeletedRows } = await trx.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
+      return numDeletedRows > 0n;
+    });
   }
 
   /** The creator a bearer token acts for, or why it is refused. Records the use (throttled). */
@@ -110,6 +161,7 @@ export class ApiTokenService {
         'api_tokens.expires_at',
         'api_tokens.last_used_at',
         'api_tokens.is_revoked',
+        'api_tokens.minted_by',
         'users.id as user_id',
         'users.user_name',
         'users.role',
@@ -123,7 +175,10 @@ export class ApiTokenService {
     if (row.last_used_at === null || now - row.last_used_at >= useIntervalMs) {
       await this.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
     }
-    return { caller: { id: row.user_id, userName: row.user_name, role: row.role }, tokenId: row.id };
+    return {
+      caller: { id: row.user_id, userName: row.user_name, role: row.role },
+      token: { id: row.id, mintedBy: row.minted_by },
+    };
   }
 
   private async find(id: string): Promise<ApiToken | undefined> {
