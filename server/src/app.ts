@@ -40,6 +40,7 @@ import { WriteupService } from './games/writeups.ts';
 import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
 import { clientAddress } from './http/client-address.ts';
+import { csrf } from './http/csrf.ts';
 import { embedCors } from './http/embed-cors.ts';
 import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
@@ -127,13 +128,17 @@ export const buildApp = async ({
   await app.register(health, { db: connection.db });
   await app.register(embedCors, { origins: settings.embedOrigins });
   await app.register(auditPlugin, { log: auditLog });
-  await app.register(auth, { sessions, apiTokens });
+  await app.register(csrf, { publicUrl: settings.publicUrl });
+  await app.register(auth, { sessions, apiTokens, publicUrl: settings.publicUrl });
   registerHubs(app, {
     db: connection.db,
     sessions,
     apiTokens,
     clientAddress: (request) => clientAddress(request, settings.trustProxy),
     limits: settings.hubLimits,
+    publicUrl: settings.publicUrl,
+    embedOrigins: settings.embedOrigins,
+    trustProxy: settings.trustProxy,
   });
   if (settings.rateLimit) await app.register(rateLimit);
   await app.register(uploads);

@@ -47,6 +47,14 @@ export const callerOf = (request: FastifyRequest): Caller => {
   return request.caller;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session cookies are Secure on every request: the platform's public URL is https. */
+    secureCookies: boolean;
+  }
+}
+
+/** The session cookie is Secure when the platform is public over https or this request came over https. */
 const writeCookie = (
   request: FastifyRequest,
   reply: FastifyReply,
@@ -57,7 +65,7 @@ const writeCookie = (
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.protocol === 'https',
+    secure: request.server.secureCookies || request.protocol === 'https',
     expires: new Date(expiresAt),
   });
 };
@@ -84,16 +92,19 @@ export const signOut = async (sessions: SessionStore, request: FastifyRequest, r
   reply.clearCookie(sessionCookie, { path: '/' });
 };
 
-const bearerToken = (request: FastifyRequest): string | undefined =>
+export const bearerToken = (request: FastifyRequest): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 export interface AuthOptions {
   sessions: SessionStore;
   apiTokens: ApiTokenService;
+  /** PENNON_PUBLIC_URL: an https one makes every session cookie Secure. */
+  publicUrl: string | undefined;
 }
 
-export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, apiTokens }) => {
+export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, apiTokens, publicUrl }) => {
   await app.register(fastifyCookie);
+  app.decorate('secureCookies', /^https:/i.test(publicUrl ?? ''));
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiToken', null);

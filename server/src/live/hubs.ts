@@ -3,21 +3,26 @@
 // game. Who may connect is checked at negotiate and again at the upgrade, since clients may skip negotiation and a
 // negotiate may have been answered by another process. Open connections are capped per client address and in all:
 // negotiate answers 429/503 at the cap; an upgrade over it gets the reason as its handshake's error (what SignalR
-// clients show) and as the reason of a 1013 close (try again later).
+// clients show) and as the reason of a 1013 close (try again later). A browser page of another origin never rides
+// the session cookie here (http/cross-site.ts): the embedding sites' widgets open the user hub without it, other
+// pages are refused.
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type Role, roleRank } from '@pennon/sdk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Database } from '../db/schema.ts';
 import { GameStore } from '../games/game-store.ts';
 import { sessionCookie } from '../http/auth.ts';
+import { crossSiteRefusal, fromElsewhere, platformOrigin } from '../http/cross-site.ts';
+import type { EmbedOrigins } from '../http/embed-cors.ts';
+import { forwardedOrigin, proxyTrust } from '../http/forwarded.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
-import { type Message, msg } from '../i18n/message.ts';
+import { type Message, msg, type Text } from '../i18n/message.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 import type { Caller, SessionStore } from '../services/sessions.ts';
 import type { HubLimits } from '../settings.ts';
@@ -44,6 +49,12 @@ export interface HubOptions {
   /** The client address of a raw request (negotiate or upgrade), read as everywhere else in the server. */
   clientAddress: (request: IncomingMessage) => string;
   limits: HubLimits;
+  /** PENNON_PUBLIC_URL: its origin is the platform's own; unset, each request's is. */
+  publicUrl?: string | undefined;
+  /** PENNON_EMBED_ORIGINS: sites whose pages may open the user hub, without credentials. */
+  embedOrigins?: EmbedOrigins;
+  /** Fastify's `trustProxy`: whose X-Forwarded-Proto and -Host say an upgrade's own origin. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Keep-alive ping interval (the official client expects one within 30 s). */
   pingIntervalMs?: number;
   /** A client silent this long (no ping, nothing) is dropped. */
@@ -54,7 +65,7 @@ export interface HubOptions {
   maxBufferedBytes?: number;
 }
 
-type Verdict = { ok: true; gameId: number | null } | { ok: false; status: number; title: string };
+type Verdict = { ok: true; gameId: number | null } | { ok: false; status: number; title: Text };
 
 /** Why one more connection is refused: too many from its address (429) or in all (503). */
 interface Refusal {
@@ -94,10 +105,11 @@ const cookieValue = (header: string | undefined, name: string): string | undefin
 const bearerOf = (authorization: string | undefined): string | undefined =>
   /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 
-/** The parts of a request (negotiate or upgrade) that say who is calling and for which game. */
+/** The parts of a request (negotiate or upgrade) that say who is calling, from where, and for which game. */
 interface Credentials {
-  cookie: string | undefined;
-  authorization: string | undefined;
+  headers: IncomingHttpHeaders;
+  /** The platform's origin as this request sees it (http/cross-site.ts). */
+  ownOrigin: () => string;
   query: URLSearchParams;
   ip: string;
 }
@@ -137,6 +149,7 @@ export class HubServer {
   readonly #perAddress = new Map<string, number>();
   #open = 0;
   #timer: NodeJS.Timeout | undefined;
+  readonly #trusted: (address: string) => boolean;
 
   constructor(private readonly options: HubOptions) {
     this.#games = new GameStore(options.db);
@@ -144,6 +157,7 @@ export class HubServer {
     this.#timeoutMs = options.clientTimeoutMs ?? 30_000;
     this.#handshakeMs = options.handshakeTimeoutMs ?? 15_000;
     this.#maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
+    this.#trusted = proxyTrust(options.trustProxy);
   }
 
   /** How many connections completed the handshake, per `hub:game` group. */
@@ -177,22 +191,42 @@ export class HubServer {
     for (const connection of group) connection.send(data);
   }
 
-  async caller(credentials: Credentials): Promise<Caller | null | 'refused'> {
-    const bearer = bearerOf(credentials.authorization) ?? credentials.query.get('access_token') ?? undefined;
+  /** The API token the request carries, in its header or (from a browser's WebSocket) in the query. */
+  #bearer(credentials: Credentials): string | undefined {
+    return bearerOf(credentials.headers.authorization) ?? credentials.query.get('access_token') ?? undefined;
+  }
+
+  async caller(credentials: Credentials, withCookie: boolean): Promise<Caller | null | 'refused'> {
+    const bearer = this.#bearer(credentials);
     if (bearer) {
       const check = await this.options.apiTokens.authenticate(bearer);
       return 'failure' in check ? 'refused' : check.caller;
     }
-    const token = cookieValue(credentials.cookie, sessionCookie);
+    const token = withCookie ? cookieValue(credentials.headers.cookie, sessionCookie) : undefined;
     if (!token) return null;
     return (await this.options.sessions.resolve(token, credentials.ip))?.caller ?? null;
   }
 
-  /** Whether this caller may connect to `hub` (§1.9): the role, then the game. */
+  /**
+   * Whether the session cookie may speak for the caller: always, unless a page of another origin made the
+   * request. An embedding site's page opens the user hub without it; any other page that sends it is refused.
+   */
+  #cookieUse(hub: HubName, credentials: Credentials): 'use' | 'ignore' | 'refuse' {
+    if (!fromElsewhere(credentials.headers, credentials.ownOrigin)) return 'use';
+    const { embedOrigins = [] } = this.options;
+    const origin = credentials.headers.origin ?? '';
+    if (hub === 'user' && (embedOrigins === '*' || embedOrigins.includes(origin))) return 'ignore';
+    const riding = cookieValue(credentials.headers.cookie, sessionCookie) && !this.#bearer(credentials);
+    return riding ? 'refuse' : 'ignore';
+  }
+
+  /** Whether this caller may connect to `hub` (§1.9): where the request comes from, the role, then the game. */
   async admit(hub: HubName, credentials: Credentials): Promise<Verdict> {
+    const cookieUse = this.#cookieUse(hub, credentials);
+    if (cookieUse === 'refuse') return { ok: false, status: 403, title: crossSiteRefusal };
     const role = minimumRole[hub];
     if (role) {
-      const caller = await this.caller(credentials);
+      const caller = await this.caller(credentials, cookieUse === 'use');
       if (caller === null || caller === 'refused')
         return { ok: false, status: 401, title: 'Sign in to continue' };
       if (roleRank(caller.role) < roleRank(role)) {
@@ -216,8 +250,11 @@ export class HubServer {
     const hub = match[1].toLowerCase() as HubName;
     socket.on('error', () => socket.destroy());
     const credentials: Credentials = {
-      cookie: request.headers.cookie,
-      authorization: request.headers.authorization,
+      headers: request.headers,
+      ownOrigin: () => {
+        const { protocol, host } = forwardedOrigin(request, this.#trusted);
+        return platformOrigin(this.options.publicUrl, protocol, host);
+      },
       query: url.searchParams,
       ip: request.socket.remoteAddress ?? '',
     };
@@ -364,6 +401,9 @@ const rawText = (data: RawData): string =>
 
 const proxyPath = /^\/api\/proxy\//i;
 
+/** The negotiate checks where its requests come from itself (`admit`), embedding sites included. */
+const negotiateRoute = { schema: { hide: true }, config: { checksOrigin: true } } as const;
+
 /**
  * Mounts the hubs: negotiate routes, the upgrade handler and the bus subscription.
  * The container proxy (containers/proxy.ts) has its own `upgrade` listener for `/api/proxy/…` and only answers
@@ -371,15 +411,15 @@ const proxyPath = /^\/api\/proxy\//i;
  */
 export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServer => {
   const hubs = new HubServer(options);
-  app.post('/hub/:hub/negotiate', { schema: { hide: true } }, async (request) => {
+  app.post('/hub/:hub/negotiate', negotiateRoute, async (request) => {
     const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
     if (!match?.[1]) throw new HttpError(404, msg`Not found: ${request.method} ${request.url}`);
     const url = new URL(request.url, 'http://hub');
     const refusal = hubs.refusal(options.clientAddress(request.raw));
     if (refusal) throw new HttpError(refusal.status, refusal.title);
     const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
-      cookie: request.headers.cookie,
-      authorization: request.headers.authorization,
+      headers: request.headers,
+      ownOrigin: () => platformOrigin(options.publicUrl, request.protocol, request.host),
       query: url.searchParams,
       ip: request.ip,
     });
