@@ -33,6 +33,7 @@ try {
   process.exit(1);
 }
 const app = await buildApp({ settings, connection, logger: { level: settings.logLevel } });
+for (const warning of settings.warnings) app.log.warn(warning);
 const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
 // First start only: a demo game (the container engine is asked through the app's container service).
 if (wantsDemo(adminCreated)) {

@@ -24,7 +24,10 @@ export interface Settings {
   trustProxy: boolean;
   /** The password of the `admin` account created on first start; generated and shown once when unset. */
   adminPassword: string | undefined;
-  /** Where links in mails point; unset: the scheme and host of the request that caused the mail. */
+  /**
+   * `PENNON_PUBLIC_URL`, an origin: where links in mails point. Unset: mails with links are sent only for requests
+   * to a loopback host (then linking to it), and refused otherwise.
+   */
   publicUrl: string | undefined;
   /** `smtp://user:pass@host:587` (or `smtps://`); unset: mails are written to `{dataDir}/outbox`. */
   smtpUrl: string | undefined;
@@ -34,6 +37,8 @@ export interface Settings {
   rateLimit: boolean;
   containers: ContainerSettings;
   hubLimits: HubLimits;
+  /** Settings that work but are likely a mistake, for the log at start. */
+  warnings: string[];
 }
 
 /** Open hub connections (`/hub/*` WebSockets) allowed at once. */
@@ -116,6 +121,12 @@ const readPowDifficulty = (raw: string | undefined): number => {
 /** An http(s) origin: a host name or bracketed IPv6 address, and an optional port. */
 const ORIGIN = /^https?:\/\/([a-z0-9-]+(\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(:\d+)?$/i;
 
+/** The origin `item` is (a trailing slash allowed), or undefined when it is not just an http(s) origin. */
+const asOrigin = (item: string): string | undefined => {
+  const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+  return ORIGIN.test(origin) && origin === item.replace(/\/+$/, '') ? origin : undefined;
+};
+
 /** `*`, or comma-separated http(s) origins such as `https://ctf.example.org`; unset: none. */
 const readEmbedOrigins = (raw: string | undefined): EmbedOrigins => {
   const value = raw?.trim() ?? '';
@@ -125,14 +136,27 @@ const readEmbedOrigins = (raw: string | undefined): EmbedOrigins => {
     .map((item) => item.trim())
     .filter(Boolean)
     .map((item) => {
-      const origin = URL.canParse(item) ? new URL(item).origin : 'null';
-      if (!ORIGIN.test(origin) || origin !== item.replace(/\/+$/, '')) {
+      const origin = asOrigin(item);
+      if (!origin) {
         throw new SettingsError(
           `PENNON_EMBED_ORIGINS must be * or comma-separated origins like https://example.org, got "${item}"`,
         );
       }
       return origin;
     });
+};
+
+/** The platform serves at the root of its host, so its public address is an origin, without a path. */
+const readPublicUrl = (raw: string | undefined): string | undefined => {
+  const value = raw?.trim() ?? '';
+  if (value === '') return undefined;
+  const origin = asOrigin(value);
+  if (!origin) {
+    throw new SettingsError(
+      `PENNON_PUBLIC_URL must be the http(s) origin players open, like https://ctf.example.org (no path), got "${value}"`,
+    );
+  }
+  return origin;
 };
 
 const readRedisUrl = (raw: string | undefined): string | undefined => {
@@ -163,6 +187,14 @@ const readRateLimit = (raw: string | undefined): boolean => {
 
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const dataDir = path.resolve(env.PENNON_DATA_DIR || './data');
+  const warnings: string[] = [];
+  const publicUrl = readPublicUrl(env.PENNON_PUBLIC_URL);
+  const smtpUrl = env.PENNON_SMTP_URL || undefined;
+  if (smtpUrl && !publicUrl) {
+    warnings.push(
+      'PENNON_SMTP_URL is set without PENNON_PUBLIC_URL: confirmation, password reset and e-mail change mails are refused (except for requests to a loopback host) until PENNON_PUBLIC_URL is set',
+    );
+  }
   return {
     host: env.HOST || '0.0.0.0',
     port: readPort(env.PORT),
@@ -176,8 +208,8 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
     trustProxy: env.PENNON_TRUST_PROXY === 'true' || env.PENNON_TRUST_PROXY === '1',
     adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
-    publicUrl: env.PENNON_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    smtpUrl: env.PENNON_SMTP_URL || undefined,
+    publicUrl,
+    smtpUrl,
     mailFrom: env.PENNON_MAIL_FROM || 'Pennon <noreply@pennon.invalid>',
     captcha: {
       provider: readCaptchaProvider(env.PENNON_CAPTCHA_PROVIDER),
@@ -201,5 +233,6 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       perAddress: readLimit('PENNON_HUB_MAX_PER_ADDRESS', env.PENNON_HUB_MAX_PER_ADDRESS, 100),
       total: readLimit('PENNON_HUB_MAX_TOTAL', env.PENNON_HUB_MAX_TOTAL, 10_000),
     },
+    warnings,
   };
 };

@@ -1,6 +1,7 @@
 // §4.14 mailed account flows end to end: the mail lands in the outbox, the test follows its link like a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../src/services/config-store.ts';
+import { UserStore } from '../src/services/users.ts';
 import { asUser, login, register, sessionToken, signedIn } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { databaseKinds } from './support/databases.ts';
@@ -148,6 +149,89 @@ describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
     expect((await post('/api/account/mailchangeconfirm', linkBody(mail.link), session)).statusCode).toBe(400);
   });
 
+  const publicUrlMissing = {
+    status: 400,
+    title: "Mails with links need the platform's public address: an administrator must set PENNON_PUBLIC_URL",
+  };
+
+  it('links to the request origin without PENNON_PUBLIC_URL only when its host is loopback', async () => {
+    await mailPolicy();
+    const loopbacks = [
+      ['127.0.0.1:8080', 'http://127.0.0.1:8080'],
+      ['127.1.2.3', 'http://127.1.2.3'],
+      ['[::1]:3000', 'http://[::1]:3000'],
+      ['localhost:5173', 'http://localhost:5173'],
+    ];
+    for (const [i, [host, origin]] of loopbacks.entries()) {
+      const email = `loop${i}@example.com`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        headers: { host, 'x-forwarded-host': 'evil.example' },
+        payload: { userName: `loop${i}`, email, password: 'Secret123' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(lastMail(dataDir, email).link.origin).toBe(origin);
+    }
+  });
+
+  it('refuses every mailed flow for a forged Host without PENNON_PUBLIC_URL, leaving nothing behind', async () => {
+    await mailPolicy();
+    const session = await confirmedUser('mallory', 'mallory@example.com');
+    const forged = { host: 'evil.example' };
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      headers: forged,
+      payload: { userName: 'victim', email: 'victim@example.com', password: 'Secret123' },
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json()).toEqual(publicUrlMissing);
+    expect(await new UserStore(t.connection.db).byEmail('victim@example.com')).toBeUndefined();
+    const recovery = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/recovery',
+      headers: forged,
+      payload: { email: 'mallory@example.com' },
+    });
+    expect(recovery.json()).toEqual(publicUrlMissing);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/changeemail',
+      headers: forged,
+      payload: { newMail: 'mallory@new.example.com' },
+      ...asUser(session),
+    });
+    expect(change.json()).toEqual(publicUrlMissing);
+    expect(mailCount(dataDir, 'victim@example.com')).toBe(0);
+    expect(mailCount(dataDir, 'mallory@example.com')).toBe(1);
+    expect(mailCount(dataDir, 'mallory@new.example.com')).toBe(0);
+  });
+
+  it('refuses a trusted X-Forwarded-Host that is not loopback without PENNON_PUBLIC_URL', async () => {
+    const proxied = await startTestApp(kind, { PENNON_DATA_DIR: dataDir, PENNON_TRUST_PROXY: 'true' });
+    try {
+      const proxiedConfig = new ConfigStore(proxied.connection.db, 'Default');
+      await proxiedConfig.update({
+        accountPolicy: {
+          ...(await proxiedConfig.read()).accountPolicy,
+          activeOnRegister: false,
+          emailConfirmationRequired: true,
+        },
+      });
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        headers: { host: 'localhost', 'x-forwarded-host': 'evil.example' },
+        payload: { userName: 'olivia', email: 'olivia@example.com', password: 'Secret123' },
+      });
+      expect(res.json()).toEqual(publicUrlMissing);
+      expect(mailCount(dataDir, 'olivia@example.com')).toBe(0);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('takes link origins from PENNON_PUBLIC_URL and answers changeemail 400/false without mail confirmation', async () => {
     const other = await startTestApp(kind, {
       PENNON_DATA_DIR: dataDir,
@@ -162,7 +246,12 @@ describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
           emailConfirmationRequired: true,
         },
       });
-      await register(other.app, 'judy', 'judy@example.com');
+      await other.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        payload: { userName: 'judy', email: 'judy@example.com', password: 'Secret123' },
+      });
       expect(lastMail(dataDir, 'judy@example.com').link.origin).toBe('https://ctf.example.org');
 
       await otherConfig.update({

@@ -34,6 +34,34 @@ describe('settings from the environment', () => {
     expect(() => readSettings({ PORT: port })).toThrow(/PORT/);
   });
 
+  it('takes PENNON_PUBLIC_URL as an http(s) origin only', () => {
+    expect(readSettings({}).publicUrl).toBeUndefined();
+    expect(readSettings({ PENNON_PUBLIC_URL: 'https://ctf.example.org/' }).publicUrl).toBe(
+      'https://ctf.example.org',
+    );
+    expect(readSettings({ PENNON_PUBLIC_URL: 'http://[::1]:8080' }).publicUrl).toBe('http://[::1]:8080');
+    for (const bad of [
+      'ctf.example.org',
+      'ftp://ctf.example.org',
+      'https://ctf.example.org/ctf',
+      'https://a/?x',
+    ])
+      expect(() => readSettings({ PENNON_PUBLIC_URL: bad })).toThrow(
+        new SettingsError(
+          `PENNON_PUBLIC_URL must be the http(s) origin players open, like https://ctf.example.org (no path), got "${bad}"`,
+        ),
+      );
+  });
+
+  it('warns when a mail transport is configured without PENNON_PUBLIC_URL', () => {
+    expect(readSettings({}).warnings).toEqual([]);
+    expect(readSettings({ PENNON_SMTP_URL: 'smtp://mail:587' }).warnings).toEqual([
+      expect.stringContaining('PENNON_SMTP_URL is set without PENNON_PUBLIC_URL'),
+    ]);
+    const both = { PENNON_SMTP_URL: 'smtp://mail:587', PENNON_PUBLIC_URL: 'https://ctf.example.org' };
+    expect(readSettings(both).warnings).toEqual([]);
+  });
+
   it('accepts the port mapping case-insensitively and refuses unknown ones', () => {
     expect(readSettings({ PENNON_PORT_MAPPING: 'platformproxy' }).portMapping).toBe('PlatformProxy');
     expect(() => readSettings({ PENNON_PORT_MAPPING: 'tunnel' })).toThrow(/PlatformProxy/);

@@ -12,6 +12,13 @@ const purposes: Record<AccountMailKind, TokenPurpose> = {
   confirm: 'email',
 };
 
+/** The origin mailed links start with; only `AccountMails.linkBase` makes one. */
+export type LinkBase = string & { readonly linkBase: unique symbol };
+
+/** localhost, 127.0.0.0/8 or [::1], as the WHATWG URL parser normalises a host (`127.1` is `127.0.0.1`). */
+const isLoopbackHost = (hostname: string): boolean =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
 /** What a link's base64 query values decode to; garbage decodes to garbage, which then matches nothing. */
 export const fromBase64 = (value: string): string => Buffer.from(value, 'base64').toString();
 
@@ -19,14 +26,29 @@ export class AccountMails {
   constructor(
     private readonly tokens: AccountTokens,
     private readonly mailer: Mailer,
-    /** PENNON_PUBLIC_URL, which wins over the origin of the request. */
+    /** PENNON_PUBLIC_URL: the origin of every mailed link. */
     private readonly publicUrl: string | undefined,
   ) {}
 
+  /**
+   * Where mailed links point: PENNON_PUBLIC_URL. Without it, the request's own origin only when its host is
+   * loopback (a server tried out on one machine): any other Host header is the client's to forge, and a link to
+   * the forger's site would hand it the token. Called before anything is written, so a refusal leaves nothing.
+   */
+  linkBase(requestOrigin: string): LinkBase {
+    if (this.publicUrl) return this.publicUrl as LinkBase;
+    const origin = URL.canParse(requestOrigin) ? new URL(requestOrigin) : undefined;
+    if (origin && isLoopbackHost(origin.hostname)) return origin.origin as LinkBase;
+    throw new HttpError(
+      400,
+      "Mails with links need the platform's public address: an administrator must set PENNON_PUBLIC_URL",
+    );
+  }
+
   /** Mails `kind`'s link about `email` (the new address for a change) to that address; 400 when sending fails. */
-  async send(kind: AccountMailKind, user: User, email: string, requestOrigin: string, platform: string) {
+  async send(kind: AccountMailKind, user: User, email: string, base: LinkBase, platform: string) {
     const token = await this.tokens.issue(purposes[kind], user, email);
-    const link = accountLink(this.publicUrl ?? requestOrigin, kind, token, email);
+    const link = accountLink(base, kind, token, email);
     try {
       await this.mailer.send(accountMail(kind, platform, user.userName, email, link));
     } catch {

@@ -29,7 +29,7 @@ export interface Registration {
 /** Who asked, as far as the account rules care: the address to count and the origin for mailed links. */
 export interface RequestContext {
   ip: string;
-  /** `{scheme}://{host}` of the request. */
+  /** `{scheme}://{host}` of the request: a mailed link's origin only when PENNON_PUBLIC_URL is unset (loopback). */
   origin: string;
 }
 
@@ -79,6 +79,7 @@ export class AccountService {
     }
     requireStrong(model.password);
     const byMail = !policy.activeOnRegister && policy.emailConfirmationRequired;
+    const linkBase = byMail ? this.mails.linkBase(request.origin) : undefined;
     const existing = await this.users.byEmail(model.email);
     // Someone may have signed up with this address and never confirmed it. Only the mailbox's owner can finish
     // a mailed confirmation, so a new sign-up may take that account over - with its own name and password, and a
@@ -107,14 +108,14 @@ export class AccountService {
       throw err;
     });
     if (policy.activeOnRegister) return { status: 'LoggedIn', title: msg`Registered and signed in`, user };
-    if (!byMail) {
+    if (!linkBase) {
       return {
         status: 'AdminConfirmationRequired',
         title: msg`Registered: an administrator must activate the account before you can sign in`,
         user,
       };
     }
-    await this.mails.send('verify', user, user.email, request.origin, platformName(globalConfig.title));
+    await this.mails.send('verify', user, user.email, linkBase, platformName(globalConfig.title));
     return {
       status: 'EmailConfirmationRequired',
       title: msg`Registered: follow the link we mailed you to activate the account`,
@@ -141,9 +142,10 @@ export class AccountService {
     if (!policy.emailConfirmationRequired) {
       throw new HttpError(400, 'Passwords are not reset by mail here: ask an administrator to reset yours');
     }
+    const linkBase = this.mails.linkBase(request.origin);
     const user = await this.users.byEmail(model.email);
     if (!user?.emailConfirmed) throw new HttpError(404, 'No active account has this e-mail address');
-    await this.mails.send('reset', user, user.email, request.origin, platformName(globalConfig.title));
+    await this.mails.send('reset', user, user.email, linkBase, platformName(globalConfig.title));
   }
 
   /** Sets the password of a reset link's account and signs it out everywhere. */
@@ -173,8 +175,9 @@ export class AccountService {
       );
     }
     if (!policy.emailConfirmationRequired) return false;
+    const linkBase = this.mails.linkBase(request.origin);
     const user = await this.existing(userId);
-    await this.mails.send('confirm', user, model.newMail, request.origin, platformName(globalConfig.title));
+    await this.mails.send('confirm', user, model.newMail, linkBase, platformName(globalConfig.title));
     return true;
   }
 
