@@ -140,7 +140,7 @@ export const buildApp = async ({
     embedOrigins: settings.embedOrigins,
     trustProxy: settings.trustProxy,
   });
-  if (settings.rateLimit) await app.register(rateLimit);
+  if (settings.rateLimit) await app.register(rateLimit, { exempt: settings.rateLimitExempt });
   await app.register(uploads);
   await app.register(infoApi, { config });
   await app.register(captchaApi, { captcha });

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaptchaProvider, ContainerPortMappingType } from '@pennon/sdk/contract';
+import { type ProxyTrust, trustAddresses, trustHops, trustNobody } from './http/client-address.ts';
 import type { EmbedOrigins } from './http/embed-cors.ts';
 
 export interface Settings {
@@ -20,8 +21,8 @@ export interface Settings {
   /** `PENNON_EMBED_ORIGINS`: the sites whose pages may read the public endpoints (embedded widgets). */
   embedOrigins: EmbedOrigins;
   portMapping: ContainerPortMappingType;
-  /** Take the client address from X-Forwarded-For: only behind a reverse proxy that sets it. */
-  trustProxy: boolean;
+  /** `PENNON_TRUST_PROXY`: the proxies whose X-Forwarded-* headers count (Fastify's `trustProxy`). */
+  trustProxy: ProxyTrust;
   /** The password of the `admin` account created on first start; generated and shown once when unset. */
   adminPassword: string | undefined;
   /**
@@ -35,6 +36,8 @@ export interface Settings {
   captcha: CaptchaSettings;
   /** `PENNON_RATE_LIMIT=off` turns the §1.7 limits off. */
   rateLimit: boolean;
+  /** `PENNON_RATE_LIMIT_EXEMPT`: client addresses the rate limits skip (none by default, loopback included). */
+  rateLimitExempt: (address: string) => boolean;
   containers: ContainerSettings;
   hubLimits: HubLimits;
   /** Settings that work but are likely a mistake, for the log at start. */
@@ -185,11 +188,44 @@ const readRateLimit = (raw: string | undefined): boolean => {
   throw new SettingsError(`PENNON_RATE_LIMIT must be "on" or "off", got "${raw}"`);
 };
 
+/** Addresses or CIDRs, comma-separated, as proxy-addr reads them; a bad one is named. */
+const readAddressList = (name: string, raw: string): ProxyTrust => {
+  const list = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  try {
+    return trustAddresses(list);
+  } catch (err) {
+    throw new SettingsError(
+      `${name} must be comma-separated IP addresses or CIDRs like 10.0.0.0/8: ${(err as Error).message}`,
+    );
+  }
+};
+
+/**
+ * What Fastify's `trustProxy` takes: a hop count, or addresses/CIDRs; unset or `false`: nobody. `true` would
+ * believe every hop, so the left-most - the client's own words - would win; it is kept as one hop, with a warning.
+ */
+const readTrustProxy = (raw: string | undefined, warnings: string[]): ProxyTrust => {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false') return trustNobody;
+  if (value === 'true') {
+    warnings.push(
+      "PENNON_TRUST_PROXY=true is taken as 1: only the immediate peer is trusted as a proxy; set the hop count or the proxies' addresses to say so",
+    );
+    return trustHops(1);
+  }
+  if (/^\d+$/.test(value)) return trustHops(Number(value));
+  return readAddressList('PENNON_TRUST_PROXY', value);
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const dataDir = path.resolve(env.PENNON_DATA_DIR || './data');
   const warnings: string[] = [];
   const publicUrl = readPublicUrl(env.PENNON_PUBLIC_URL);
   const smtpUrl = env.PENNON_SMTP_URL || undefined;
+  const rateLimitExempt = readAddressList('PENNON_RATE_LIMIT_EXEMPT', env.PENNON_RATE_LIMIT_EXEMPT ?? '');
   if (smtpUrl && !publicUrl) {
     warnings.push(
       'PENNON_SMTP_URL is set without PENNON_PUBLIC_URL: confirmation, password reset and e-mail change mails are refused (except for requests to a loopback host) until PENNON_PUBLIC_URL is set',
@@ -206,7 +242,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     widgetsDir: path.resolve(env.PENNON_WIDGETS_DIR || path.join(repoRoot, 'widgets/dist')),
     embedOrigins: readEmbedOrigins(env.PENNON_EMBED_ORIGINS),
     portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
-    trustProxy: env.PENNON_TRUST_PROXY === 'true' || env.PENNON_TRUST_PROXY === '1',
+    trustProxy: readTrustProxy(env.PENNON_TRUST_PROXY, warnings),
     adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
     publicUrl,
     smtpUrl,
@@ -220,6 +256,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
         env.PENNON_TURNSTILE_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     },
     rateLimit: readRateLimit(env.PENNON_RATE_LIMIT),
+    rateLimitExempt: (address) => rateLimitExempt(address, 0),
     containers: {
       dockerHost: env.PENNON_DOCKER_HOST || '/var/run/docker.sock',
       publishHost: env.PENNON_CONTAINER_BIND_HOST || '0.0.0.0',

@@ -12,7 +12,7 @@ describe.each(databaseKinds())('accounts on $name', (kind) => {
   let config: ConfigStore;
   beforeAll(async () => {
     // Behind a reverse proxy, as in production over https: X-Forwarded-* are trusted.
-    t = await startTestApp(kind, { PENNON_TRUST_PROXY: 'true' });
+    t = await startTestApp(kind, { PENNON_TRUST_PROXY: '1' });
     config = new ConfigStore(t.connection.db, 'Default');
   });
   afterAll(async () => t?.close());

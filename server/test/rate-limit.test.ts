@@ -1,4 +1,4 @@
-// §1.7 rate limits: the budgets of the named and global policies, from a non-loopback address.
+// §1.7 rate limits: the budgets of the named and global policies, on the shipped settings (no address exempt).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slidingWindow, tokenBucket } from '../src/http/rate-limit.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
@@ -27,7 +27,7 @@ describe('limiter algorithms', () => {
 describe.each(databaseKinds())('rate limits on $name', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind, { PENNON_CAPTCHA_PROVIDER: 'HashPow' });
+    t = await startTestApp(kind, { PENNON_CAPTCHA_PROVIDER: 'HashPow', PENNON_RATE_LIMIT_EXEMPT: '' });
   });
   afterAll(async () => t?.close());
 
@@ -50,9 +50,34 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(150);
-    // Another client, and loopback, still get through.
+    // Another client still gets through.
     expect((await recovery('203.0.113.8')).statusCode).not.toBe(429);
-    expect((await recovery('127.0.0.1')).statusCode).not.toBe(429);
+  });
+
+  it('limits loopback like any other address', async () => {
+    for (let i = 0; i < 20; i++) expect((await recovery('127.0.0.1')).statusCode).not.toBe(429);
+    expect((await recovery('127.0.0.1')).statusCode).toBe(429);
+    expect((await recovery('::1')).statusCode).not.toBe(429);
+  });
+
+  it('exempts only the addresses PENNON_RATE_LIMIT_EXEMPT names', async () => {
+    const other = await startTestApp(kind, { PENNON_RATE_LIMIT_EXEMPT: '192.0.2.0/24, ::1' });
+    try {
+      const from = (remoteAddress: string) =>
+        other.app.inject({
+          method: 'POST',
+          url: '/api/account/recovery',
+          payload: { email: 'nobody@example.com' },
+          remoteAddress,
+        });
+      for (const exempt of ['192.0.2.77', '::1']) {
+        for (let i = 0; i < 25; i++) expect((await from(exempt)).statusCode).not.toBe(429);
+      }
+      for (let i = 0; i < 20; i++) await from('127.0.0.1');
+      expect((await from('127.0.0.1')).statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 
   it('gives powchallenge a bucket of 40', async () => {

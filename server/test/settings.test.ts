@@ -53,6 +53,40 @@ describe('settings from the environment', () => {
       );
   });
 
+  it('takes PENNON_TRUST_PROXY as a hop count or addresses, and true as one hop with a warning', () => {
+    const trusts = (value: string | undefined, address: string, hop: number) =>
+      readSettings({ PENNON_TRUST_PROXY: value }).trustProxy(address, hop);
+    for (const none of [undefined, '', 'false', '0']) expect(trusts(none, '127.0.0.1', 0)).toBe(false);
+    expect(trusts('2', '203.0.113.7', 1)).toBe(true);
+    expect(trusts('2', '203.0.113.7', 2)).toBe(false);
+    expect(trusts('true', '203.0.113.7', 0)).toBe(true);
+    expect(trusts('true', '203.0.113.7', 1)).toBe(false);
+    expect(trusts('10.0.0.0/8, fd00::1', '10.1.2.3', 5)).toBe(true);
+    expect(trusts('10.0.0.0/8, fd00::1', 'fd00::1', 0)).toBe(true);
+    expect(trusts('10.0.0.0/8, fd00::1', '11.0.0.1', 0)).toBe(false);
+    expect(readSettings({ PENNON_TRUST_PROXY: 'true' }).warnings).toEqual([
+      expect.stringContaining('PENNON_TRUST_PROXY=true is taken as 1'),
+    ]);
+    expect(readSettings({ PENNON_TRUST_PROXY: '1' }).warnings).toEqual([]);
+    for (const bad of ['yes', '10.0.0.0/33', '-1'])
+      expect(() => readSettings({ PENNON_TRUST_PROXY: bad })).toThrow(
+        /^PENNON_TRUST_PROXY must be comma-separated IP addresses or CIDRs like 10\.0\.0\.0\/8: /,
+      );
+  });
+
+  it('exempts no address from rate limits unless PENNON_RATE_LIMIT_EXEMPT names it', () => {
+    expect(readSettings({}).rateLimitExempt('127.0.0.1')).toBe(false);
+    expect(readSettings({}).rateLimitExempt('::1')).toBe(false);
+    const { rateLimitExempt } = readSettings({ PENNON_RATE_LIMIT_EXEMPT: '192.0.2.0/24,loopback' });
+    expect(['192.0.2.9', '127.0.0.1', '::ffff:127.0.0.1', '198.51.100.1'].map(rateLimitExempt)).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(() => readSettings({ PENNON_RATE_LIMIT_EXEMPT: 'localhost' })).toThrow(SettingsError);
+  });
+
   it('warns when a mail transport is configured without PENNON_PUBLIC_URL', () => {
     expect(readSettings({}).warnings).toEqual([]);
     expect(readSettings({ PENNON_SMTP_URL: 'smtp://mail:587' }).warnings).toEqual([

@@ -4,8 +4,10 @@
 //
 // Two choices differ from GZ::CTF on purpose: every policy counts per client (the signed-in user, else the IP),
 // where GZ::CTF shares one bucket per named policy among all clients (one client could lock everyone out of
-// registering); and over-budget requests are refused at once with 429 instead of queued. Loopback callers are
-// never limited, like GZ::CTF's global policy, except by the team-creation concurrency limit (which only waits).
+// registering); and over-budget requests are refused at once with 429 instead of queued. GZ::CTF never limits
+// loopback callers; here no address is exempt unless PENNON_RATE_LIMIT_EXEMPT names it (a reverse proxy on the
+// same host, a misread X-Forwarded-For, would otherwise exempt everyone), and the team-creation concurrency limit
+// (which only waits) holds for all.
 import type { RatePolicy } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -109,9 +111,6 @@ export const concurrency = (queue: number) => {
   };
 };
 
-const isLoopback = (ip: string): boolean =>
-  ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-
 const tooMany = (reply: FastifyReply, waitMs: number): HttpError => {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   reply.header('retry-after', String(seconds));
@@ -120,7 +119,12 @@ const tooMany = (reply: FastifyReply, waitMs: number): HttpError => {
 
 const sweepIntervalMs = 60_000;
 
-export const rateLimit = fp(async (app: FastifyInstance) => {
+export interface RateLimitOptions {
+  /** PENNON_RATE_LIMIT_EXEMPT: client addresses never counted. */
+  exempt: (address: string) => boolean;
+}
+
+export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exempt }) => {
   const global = slidingWindow(150, 60_000, 6);
   const named: Record<Exclude<RatePolicy, 'concurrency'>, Limiter> = {
     register: slidingWindow(20, 150_000, 5),
@@ -141,7 +145,7 @@ export const rateLimit = fp(async (app: FastifyInstance) => {
       if (!release) throw tooMany(reply, 1000);
       releases.set(request, release);
     }
-    if (isLoopback(request.ip)) return;
+    if (exempt(request.ip)) return;
     const now = Date.now();
     if (now - sweptAt > sweepIntervalMs) {
       sweptAt = now;
@@ -155,7 +159,7 @@ export const rateLimit = fp(async (app: FastifyInstance) => {
   });
 
   app.decorate('admitUnrouted', (address: string) =>
-    isLoopback(address) ? null : global.take(`ip:${address}`, Date.now()),
+    exempt(address) ? null : global.take(`ip:${address}`, Date.now()),
   );
 
   const release = async (request: FastifyRequest) => releases.get(request)?.();

@@ -10,15 +10,16 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type Role, roleRank } from '@pennon/sdk/contract';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import type { Database } from '../db/schema.ts';
 import { GameStore } from '../games/game-store.ts';
 import { sessionCookie } from '../http/auth.ts';
+import { type ProxyTrust, trustNobody } from '../http/client-address.ts';
 import { crossSiteRefusal, fromElsewhere, platformOrigin } from '../http/cross-site.ts';
 import type { EmbedOrigins } from '../http/embed-cors.ts';
-import { forwardedOrigin, proxyTrust } from '../http/forwarded.ts';
+import { forwardedOrigin } from '../http/forwarded.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
@@ -53,8 +54,8 @@ export interface HubOptions {
   publicUrl?: string | undefined;
   /** PENNON_EMBED_ORIGINS: sites whose pages may open the user hub, without credentials. */
   embedOrigins?: EmbedOrigins;
-  /** Fastify's `trustProxy`: whose X-Forwarded-Proto and -Host say an upgrade's own origin. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** PENNON_TRUST_PROXY: whose X-Forwarded-Proto and -Host say an upgrade's own origin; unset: nobody's. */
+  trustProxy?: ProxyTrust;
   /** Keep-alive ping interval (the official client expects one within 30 s). */
   pingIntervalMs?: number;
   /** A client silent this long (no ping, nothing) is dropped. */
@@ -149,7 +150,7 @@ export class HubServer {
   readonly #perAddress = new Map<string, number>();
   #open = 0;
   #timer: NodeJS.Timeout | undefined;
-  readonly #trusted: (address: string) => boolean;
+  readonly #trusted: ProxyTrust;
 
   constructor(private readonly options: HubOptions) {
     this.#games = new GameStore(options.db);
@@ -157,7 +158,7 @@ export class HubServer {
     this.#timeoutMs = options.clientTimeoutMs ?? 30_000;
     this.#handshakeMs = options.handshakeTimeoutMs ?? 15_000;
     this.#maxBuffered = options.maxBufferedBytes ?? 1024 * 1024;
-    this.#trusted = proxyTrust(options.trustProxy);
+    this.#trusted = options.trustProxy ?? trustNobody;
   }
 
   /** How many connections completed the handshake, per `hub:game` group. */
@@ -256,9 +257,9 @@ export class HubServer {
         return platformOrigin(this.options.publicUrl, protocol, host);
       },
       query: url.searchParams,
-      ip: request.socket.remoteAddress ?? '',
+      ip: this.options.clientAddress(request),
     };
-    const address = this.options.clientAddress(request);
+    const address = credentials.ip;
     void this.admit(hub, credentials)
       .then((verdict) => {
         if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);

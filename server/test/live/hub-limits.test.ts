@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { clientAddress } from '../../src/http/client-address.ts';
+import { clientAddress, trustNobody } from '../../src/http/client-address.ts';
 import { HubServer } from '../../src/live/hubs.ts';
 import { ApiTokenService } from '../../src/services/api-tokens.ts';
 import { PlatformSecrets } from '../../src/services/platform-secrets.ts';
@@ -35,7 +35,7 @@ describe('hub limits', () => {
       db,
       sessions: new SessionStore(db),
       apiTokens: new ApiTokenService(db, new PlatformSecrets(db)),
-      clientAddress: (request) => clientAddress(request, false),
+      clientAddress: (request) => clientAddress(request, trustNobody),
       limits: readSettings({}).hubLimits,
       pingIntervalMs: 50,
       clientTimeoutMs: 300,

@@ -1,0 +1,65 @@
+// Issue 28 §2, as a player sees the shipped defaults (no trusted proxy, no exempt address): whatever X-Forwarded-For
+// says, the client is the socket's peer, in the audit log and in the rate limits of HTTP requests and WebSocket
+// upgrades alike; and loopback - where a reverse proxy on the same host connects from - gets no free pass.
+import { randomUUID } from 'node:crypto';
+import { createNodeClient } from '@pennon/sdk/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { rawRequest } from '../support/raw-http.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+const adminPassword = 'Admin-Pass-1234';
+
+/** The status of a WebSocket upgrade: 101, or the refusal's. */
+const upgrade = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    ws.once('error', () => {});
+  });
+
+/** A fresh made-up address for each forged header. */
+const forged = (i: number) => ({ 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}, 198.51.100.${i & 255}` });
+
+describe('client addresses on the shipped defaults', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // The test helper exempts loopback for the other suites; these are the defaults as shipped.
+    server = await startServer({ PENNON_ADMIN_PASSWORD: adminPassword, PENNON_RATE_LIMIT_EXEMPT: '' });
+  });
+  afterAll(async () => server?.stop());
+
+  it('records the socket peer, not a forged X-Forwarded-For, in the audit log', async () => {
+    const refused = await rawRequest(server.url, '/api/account/login', {
+      method: 'POST',
+      headers: forged(1),
+      body: { userName: 'admin', password: 'guess-1234' },
+    });
+    expect(refused.status).toBe(401);
+    const admin = createNodeClient({ baseUrl: server.url });
+    await admin.account.login({ userName: 'admin', password: adminPassword });
+    const logs = await admin.admin.logs({ level: 'All' });
+    const entry = logs.find((log) => log.msg === 'Sign-in refused');
+    expect(entry?.ip).toBe('127.0.0.1');
+  });
+
+  it('limits loopback, and a forged X-Forwarded-For escapes the budget neither by HTTP nor by upgrade', async () => {
+    let i = 0;
+    let status = 200;
+    // The global policy: 150 requests a minute per client, the two above included.
+    while (status === 200 && i < 200)
+      status = (await rawRequest(server.url, '/api/config', { headers: forged(++i) })).status;
+    expect(status).toBe(429);
+    expect(i).toBeLessThanOrEqual(150);
+    expect((await rawRequest(server.url, '/api/config', { headers: forged(++i) })).status).toBe(429);
+    const proxyUrl = `${server.url.replace(/^http/, 'ws')}/api/proxy/${randomUUID()}`;
+    expect(await upgrade(proxyUrl, forged(++i))).toBe(429);
+  });
+});
