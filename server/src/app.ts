@@ -46,6 +46,7 @@ import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
 import { rateLimit } from './http/rate-limit.ts';
+import { noSniff, webAppHeaders } from './http/security-headers.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
 import { hasWidgetsBuild, widgets } from './http/widgets.ts';
@@ -123,7 +124,10 @@ export const buildApp = async ({
   const teams = new TeamService(connection.db);
   const files = new FileStore(connection.db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
 
-  await app.register(errors, { webFallback: spaFallback(settings.webDir) });
+  await app.register(errors, {
+    webFallback: spaFallback(settings.webDir, webAppHeaders(settings.captcha.provider)),
+  });
+  await app.register(noSniff);
   await app.register(openapi, { version });
   await app.register(health, { db: connection.db });
   await app.register(embedCors, { origins: settings.embedOrigins });

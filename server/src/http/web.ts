@@ -1,9 +1,10 @@
-// The built web client: hashed files under /static/ cached for a year, every other page path falls back to index.html.
-import { existsSync } from 'node:fs';
+// The built web client: hashed files under /static/ cached for a year, every other page path gets the SPA shell.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebFallback } from './errors.ts';
+import { newNonce, type WebAppHeaders } from './security-headers.ts';
 
 const immutable = 'public, max-age=31536000, immutable';
 
@@ -12,19 +13,38 @@ export const hasWebBuild = (webDir: string): boolean => existsSync(path.join(web
 export const web = async (app: FastifyInstance, { webDir }: { webDir: string }) => {
   await app.register(fastifyStatic, {
     root: webDir,
-    index: ['index.html'],
+    // The shell is never sent as a file: `/` and `/index.html` fall through to `spaFallback`, which signs it.
+    index: false,
+    allowedPath: (pathname) => pathname !== '/index.html',
     cacheControl: false,
     setHeaders: (reply, file) => {
       const inStatic = path.relative(webDir, file).split(path.sep)[0] === 'static';
       reply.header('cache-control', inStatic ? immutable : 'no-cache');
     },
   });
+  app.get('/', (_request, reply) => reply.callNotFound());
 };
 
-/** For the not-found handler: a page path gets the SPA shell, so client-side routes survive a reload. */
-export const spaFallback =
-  (webDir: string): WebFallback =>
-  (_request: FastifyRequest, reply: FastifyReply) =>
-    hasWebBuild(webDir)
-      ? reply.header('cache-control', 'no-cache').sendFile('index.html', webDir)
-      : undefined;
+/** Every script tag of the shell gets the response's nonce, the only inline scripts the policy lets run. */
+const withNonce = (html: string, nonce: string): string =>
+  html.replaceAll('<script', `<script nonce="${nonce}"`);
+
+/**
+ * For the not-found handler: a page path gets the SPA shell, so client-side routes survive a reload. The shell is
+ * read once; each response carries its own nonce, in its script tags and in its Content-Security-Policy.
+ */
+export const spaFallback = (webDir: string, headers: WebAppHeaders): WebFallback => {
+  let shell: string | undefined;
+  return (_request: FastifyRequest, reply: FastifyReply) => {
+    if (shell === undefined) {
+      if (!hasWebBuild(webDir)) return undefined;
+      shell = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    }
+    const nonce = newNonce();
+    headers(reply, nonce);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(withNonce(shell, nonce));
+  };
+};
