@@ -12,7 +12,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { clickButton, fill, waitForText } from '../support/ui.ts';
+import { clickButton, fill, signIn, waitForText } from '../support/ui.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminPassword = 'Harbour2024';
@@ -79,6 +79,7 @@ describe('the web app under its Content-Security-Policy', () => {
   let browser: Browser;
   let page: Page;
   let violations: string[];
+  let adminPage: Page;
   let gameId = 0;
   let postId = '';
 
@@ -110,6 +111,11 @@ describe('the web app under its Content-Security-Policy', () => {
     await admin.edit.addFlags(gameId, challenge.id, [{ flag: 'flag{spring_tide}' }]);
     await admin.edit.updateChallenge(gameId, challenge.id, { content: MATH, isEnabled: true });
     postId = await admin.edit.createPost({ title: 'Tables', summary: 'Tides', content: MATH });
+    // Signed in before the captcha is asked for sign-ins too.
+    adminPage = await (await browser.createBrowserContext()).newPage();
+    await adminPage.setViewport({ width: 1280, height: 900 });
+    await adminPage.goto(server.url, { waitUntil: 'networkidle0' });
+    await signIn(adminPage, 'admin', adminPassword);
     await admin.admin.updateConfig({
       accountPolicy: {
         allowRegister: true,
@@ -213,6 +219,26 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.click('[data-testid="challenge-card"]');
     await page.waitForSelector('[role="dialog"] .katex-display .katex', { timeout: 10_000 });
     expect(violations).toEqual([]);
+  });
+
+  it("shows the admin's and the monitor's pages (charts, editors, live logs) without a violation", async () => {
+    const seen = await watchViolations(adminPage);
+    for (const pagePath of [
+      '/admin/games',
+      '/admin/Users',
+      '/admin/Settings',
+      '/admin/Logs',
+      `/admin/games/${gameId}/Info`,
+      `/admin/games/${gameId}/challenges`,
+      `/games/${gameId}/Scoreboard`,
+      `/games/${gameId}/monitor/Events`,
+      `/games/${gameId}/monitor/Traffic`,
+      `/posts/${postId}/Edit`,
+      '/account/Profile',
+    ]) {
+      await adminPage.goto(`${server.url}${pagePath}`, { waitUntil: 'networkidle0' });
+      expect(seen, pagePath).toEqual([]);
+    }
   });
 
   it('cannot be framed by a page of another origin', async () => {
