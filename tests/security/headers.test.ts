@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GlobalConfig } from '@pennon/sdk/contract';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,7 +117,10 @@ describe('the web app under its Content-Security-Policy', () => {
     await adminPage.setViewport({ width: 1280, height: 900 });
     await adminPage.goto(server.url, { waitUntil: 'networkidle0' });
     await signIn(adminPage, 'admin', adminPassword);
+    const { globalConfig } = await admin.admin.config();
     await admin.admin.updateConfig({
+      // The page encrypts the password it registers with (WebCrypto) under the policy too.
+      globalConfig: { ...(globalConfig as GlobalConfig), apiEncryption: true },
       accountPolicy: {
         allowRegister: true,
         activeOnRegister: true,
@@ -184,14 +188,18 @@ describe('the web app under its Content-Security-Policy', () => {
     expect(violations).toEqual([]);
   });
 
-  it('registers through the HashPow worker, then plays live over the hub with math in the challenge', async () => {
+  it('registers through the HashPow worker with an encrypted password, then plays live over the hub with math in the challenge', async () => {
     await page.goto(`${server.url}/account/Register`, { waitUntil: 'networkidle0' });
     await fill(page, 'User name', 'skipper');
     await fill(page, 'E-mail', 'skipper@example.com');
     await fill(page, 'Password', password);
     await fill(page, 'Confirm password', password);
     await page.waitForSelector('[data-testid="captcha"][data-status="ready"]', { timeout: 30_000 });
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/account/register'));
     await clickButton(page, 'Create account');
+    const body = JSON.parse((await (await sent).fetchPostData()) ?? '{}') as { password?: string };
+    expect(body.password).toBeTruthy();
+    expect(body.password).not.toBe(password);
     await page.locator('::-p-aria([name="Account menu of skipper"][role="button"])').wait();
 
     // The team and the join are not what this test is about: the page's own session makes them.
