@@ -31,7 +31,8 @@ const withNonce = (html: string, nonce: string): string =>
 
 /**
  * For the not-found handler: a page path gets the SPA shell, so client-side routes survive a reload. The shell is
- * read once; each response carries its own nonce, in its script tags and in its Content-Security-Policy.
+ * read once (a new build is served from the next start); each response carries its own nonce, in its script tags
+ * and in its Content-Security-Policy.
  */
 export const spaFallback = (webDir: string, headers: WebAppHeaders): WebFallback => {
   let shell: string | undefined;
