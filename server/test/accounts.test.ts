@@ -1,5 +1,6 @@
 // §2.1 / §4.14: sign-up policy, sign-in, sessions and the caller's profile, on every database.
 import { ProfileUserInfoModel } from '@pennon/sdk/contract';
+import { sql } from 'kysely';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../src/services/config-store.ts';
@@ -233,6 +234,47 @@ describe.each(databaseKinds())('accounts on $name', (kind) => {
     expect((await profile(other)).statusCode).toBe(401);
     expect((await login(t.app, 'frank', 'Secret123')).statusCode).toBe(401);
     expect((await login(t.app, 'frank', 'Better456')).statusCode).toBe(200);
+  });
+
+  it('leaves no user behind when its session cannot be written, so the name stays free', async () => {
+    // A real failure after the user's insert: the database refuses the session of this one user.
+    const refuse =
+      kind.name === 'sqlite'
+        ? [
+            sql`create trigger refuse_session before insert on sessions
+                when (select user_name from users where id = new.user_id) = 'doomed'
+                begin select raise(abort, 'refused'); end`,
+          ]
+        : [
+            sql`create function refuse_session() returns trigger language plpgsql as $$
+                begin
+                  if (select user_name from users where id = new.user_id) = 'doomed' then
+                    raise exception 'refused';
+                  end if;
+                  return new;
+                end $$`,
+            sql`create trigger refuse_session before insert on sessions
+                for each row execute function refuse_session()`,
+          ];
+    for (const statement of refuse) await statement.execute(t.connection.db);
+    try {
+      const res = await register(t.app, 'doomed', 'doomed@example.com');
+      expect(res.statusCode).toBe(500);
+      expect(sessionToken(res)).toBeUndefined();
+      const rows = await t.connection.db
+        .selectFrom('users')
+        .select('id')
+        .where('user_name', '=', 'doomed')
+        .execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await sql`drop trigger refuse_session${sql.raw(kind.name === 'sqlite' ? '' : ' on sessions')}`.execute(
+        t.connection.db,
+      );
+    }
+    const again = await register(t.app, 'doomed', 'doomed@example.com');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(sessionToken(again)).toBeDefined();
   });
 
   it('authorizes before validating the body', async () => {

@@ -3,7 +3,7 @@
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../http/audit.ts';
-import { callerOf, signIn, signOut } from '../http/auth.ts';
+import { adoptSession, callerOf, signIn, signOut } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
 import type { AccountService, RequestContext } from '../services/accounts.ts';
 import type { SessionStore } from '../services/sessions.ts';
@@ -16,15 +16,16 @@ export interface AccountApiOptions {
 const contextOf = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   origin: `${request.protocol}://${request.host}`,
+  userAgent: request.headers['user-agent'] ?? '',
 });
 
 export const accountApi = async (app: FastifyInstance, { accounts, sessions }: AccountApiOptions) => {
   const { account } = routes;
 
   mount(app, account.register, async (request, reply) => {
-    const { status, title, user } = await accounts.register(request.body, contextOf(request));
+    const { status, title, user, session } = await accounts.register(request.body, contextOf(request));
     await audit(request, 'Information', `Registered (${status})`, { name: user.userName });
-    if (status === 'LoggedIn') await signIn(sessions, request, reply, user.id);
+    if (session) await adoptSession(sessions, request, reply, session);
     return { title: request.translate(title), data: status, status: 200 };
   });
 

@@ -6,7 +6,7 @@ import { type Auth, roleRank } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ApiTokenService, TokenIdentity } from '../services/api-tokens.ts';
-import type { Caller, ClientInfo, SessionStore } from '../services/sessions.ts';
+import type { Caller, ClientInfo, NewSession, SessionStore } from '../services/sessions.ts';
 import { audit } from './audit.ts';
 import { HttpError } from './http-error.ts';
 
@@ -82,8 +82,17 @@ export const signIn = async (
   reply: FastifyReply,
   userId: string,
 ): Promise<void> => {
+  await adoptSession(sessions, request, reply, await sessions.start(userId, clientInfo(request)));
+};
+
+/** Gives this client a session already opened (by a sign-up), replacing whatever session the request came with. */
+export const adoptSession = async (
+  sessions: SessionStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { token, expiresAt }: NewSession,
+): Promise<void> => {
   if (request.sessionId) await sessions.revoke(request.sessionId);
-  const { token, expiresAt } = await sessions.start(userId, clientInfo(request));
   writeCookie(request, reply, token, expiresAt);
 };
 

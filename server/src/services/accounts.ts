@@ -17,13 +17,15 @@ import { msg, type Text } from '../i18n/message.ts';
 import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
-import type { SessionStore } from './sessions.ts';
+import type { NewSession, SessionStore } from './sessions.ts';
 import { isUniqueViolation, toProfile, type User, type UserStore } from './users.ts';
 
 export interface Registration {
   status: RegisterStatus;
   title: Text;
   user: User;
+  /** The session a sign-up that signs in opened, committed with its user. */
+  session?: NewSession;
 }
 
 /** Who asked, as far as the account rules care: the address to count and the origin for mailed links. */
@@ -31,6 +33,8 @@ export interface RequestContext {
   ip: string;
   /** `{scheme}://{host}` of the request: a mailed link's origin only when PENNON_PUBLIC_URL is unset (loopback). */
   origin: string;
+  /** Kept with a session a sign-up opens. */
+  userAgent: string;
 }
 
 /** §4.15: the platform's display name. */
@@ -92,22 +96,32 @@ export class AccountService {
       throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
     }
     const passwordHash = await hashPassword(model.password);
-    const user = await (restart
-      ? this.users.restartRegistration(restart.id, model.userName, passwordHash, request.ip)
-      : this.users.create({
-          userName: model.userName,
-          email: model.email,
-          passwordHash,
-          role: 'User',
-          emailConfirmed: policy.activeOnRegister,
-          ip: request.ip,
-        })
-    ).catch((err: unknown) => {
-      if (isUniqueViolation(err))
-        throw new HttpError(400, 'The user name or e-mail address is already taken');
-      throw err;
-    });
-    if (policy.activeOnRegister) return { status: 'LoggedIn', title: msg`Registered and signed in`, user };
+    // The user and the session it signs in with are one transaction: a failure leaves neither (nor a name taken).
+    const { user, session } = await this.users
+      .transaction(async (users, trx) => {
+        const user = await (restart
+          ? users.restartRegistration(restart.id, model.userName, passwordHash, request.ip)
+          : users.create({
+              userName: model.userName,
+              email: model.email,
+              passwordHash,
+              role: 'User',
+              emailConfirmed: policy.activeOnRegister,
+              ip: request.ip,
+            }));
+        const session = policy.activeOnRegister
+          ? await this.sessions.start(user.id, request, trx)
+          : undefined;
+        return { user, session };
+      })
+      .catch((err: unknown) => {
+        if (isUniqueViolation(err))
+          throw new HttpError(400, 'The user name or e-mail address is already taken');
+        throw err;
+      });
+    if (policy.activeOnRegister) {
+      return { status: 'LoggedIn', title: msg`Registered and signed in`, user, session };
+    }
     if (!linkBase) {
       return {
         status: 'AdminConfirmationRequired',

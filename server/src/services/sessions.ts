@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { batched, inChunks } from '../db/batched.ts';
 import { prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { valuesTable } from '../db/values.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -23,6 +24,11 @@ export interface ResolvedSession {
   caller: Caller;
   /** Set when this visit extended the session: the cookie must be sent again with the new lifetime. */
   renewedUntil: number | null;
+}
+
+export interface NewSession {
+  token: string;
+  expiresAt: number;
 }
 
 export interface ClientInfo {
@@ -135,12 +141,15 @@ export class SessionStore {
     });
   }
 
-  /** Opens a session for the user and answers the token for the cookie. */
-  async start(userId: string, client: ClientInfo): Promise<{ token: string; expiresAt: number }> {
+  /**
+   * Opens a session for the user and answers the token for the cookie. Given a transaction (a registration's), the
+   * session is written in it, so it commits or fails with the user it belongs to.
+   */
+  async start(userId: string, client: ClientInfo, db: Kysely<Database> = this.db): Promise<NewSession> {
     const now = this.now();
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + sessionLifetimeMs;
-    await this.db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       // Expired sessions are swept here rather than by a timer: sign-ins are rare enough and the column is indexed.
       await trx.deleteFrom('sessions').where('expires_at', '<=', now).execute();
       await trx

@@ -87,6 +87,11 @@ export const isUniqueViolation = (err: unknown): boolean => {
 export class UserStore {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Runs `work` in one transaction, with this store bound to it: all of its writes commit or none do. */
+  transaction<T>(work: (users: UserStore, trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(new UserStore(trx), trx));
+  }
+
   async byId(id: string): Promise<User | undefined> {
     const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toUser(row);
