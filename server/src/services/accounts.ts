@@ -16,7 +16,7 @@ import { HttpError } from '../http/http-error.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { hashPassword, passwordProblem, verifyPassword, verifyUnknownUser } from './passwords.ts';
 import type { NewSession, SessionStore } from './sessions.ts';
 import { isUniqueViolation, toProfile, type User, type UserStore } from './users.ts';
 
@@ -213,7 +213,10 @@ export class AccountService {
   async login(model: LoginModel, ip: string): Promise<User> {
     await this.captcha.require(model.challenge, ip);
     const user = await this.users.byNameOrEmail(model.userName);
-    if (!user || !(await verifyPassword(user.passwordHash, model.password))) {
+    const matches = user
+      ? await verifyPassword(user.passwordHash, model.password)
+      : await verifyUnknownUser(model.password);
+    if (!user || !matches) {
       throw new HttpError(401, badCredentials);
     }
     if (!user.emailConfirmed) throw new HttpError(401, 'This account is not activated yet');

@@ -1,5 +1,5 @@
 // Password rules of GZ::CTF (§1.2: ASP.NET Identity defaults without the symbol rule) and argon2id hashing.
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { type Message, msg } from '../i18n/message.ts';
 
@@ -25,6 +25,19 @@ export const verifyPassword = async (passwordHash: string, password: string): Pr
   } catch {
     return false; // a malformed stored hash matches nothing
   }
+};
+
+/** A hash of a random password: what an unknown user's sign-in is verified against. Made on first use. */
+let unknownUserHash: Promise<string> | undefined;
+
+/**
+ * Verifies the password of a sign-in naming nobody, and answers false: it costs what a known user's verify costs, so
+ * the time of the answer doesn't tell which names (or e-mail addresses) have an account.
+ */
+export const verifyUnknownUser = async (password: string): Promise<false> => {
+  unknownUserHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(await unknownUserHash, password);
+  return false;
 };
 
 const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
