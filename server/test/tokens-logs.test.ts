@@ -144,4 +144,14 @@ describe.each(databaseKinds())('API tokens and logs on $name', (kind) => {
       400,
     );
   });
+
+  it('logs a sign-in under a name longer than its column, cut to the column on a character boundary', async () => {
+    // 63 letters, then emoji (two UTF-16 units each): cutting at 64 units would leave half of one.
+    const name = `${'a'.repeat(63)}${'\u{1F600}'.repeat(5000)}`;
+    expect((await login(t.app, name, 'wrong-password')).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/admin/logs?level=Warning&count=1', ...asUser(admin) });
+    expect(res.json()).toMatchObject([
+      { msg: 'Sign-in refused', name: `${'a'.repeat(63)}\u{1F600}`, ip: '127.0.0.1' },
+    ]);
+  });
 });

@@ -26,6 +26,14 @@ const logRow = {
   status: null as TaskStatus | null,
 };
 
+/** The lengths of the `logs` table's bounded columns (migration 0005), in characters. */
+const nameLength = 64;
+const ipLength = 64;
+
+/** The first `max` characters (code points, as the databases count them), never half of a surrogate pair. */
+const cut = (value: string | null | undefined, max: number): string | null =>
+  value == null || value.length <= max ? (value ?? null) : Array.from(value).slice(0, max).join('');
+
 export class AuditLog {
   readonly #insert;
 
@@ -52,8 +60,9 @@ export class AuditLog {
       time,
       level: entry.level,
       msg: entry.msg,
-      name: entry.name ?? null,
-      ip: entry.ip ?? null,
+      // A name comes from the client (a sign-in's): cut to the column, or PostgreSQL would refuse the whole entry.
+      name: cut(entry.name, nameLength),
+      ip: cut(entry.ip, ipLength),
       status: entry.status ?? null,
     }));
     for (const chunk of inChunks(rows)) await this.#insert.run(chunk, db);
