@@ -1,4 +1,6 @@
 import { ClientConfig } from '@pennon/sdk/contract';
+import { sql } from 'kysely';
+import pg from 'pg';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/database.ts';
@@ -74,4 +76,49 @@ describe.each(databaseKinds())('server on $name', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'Healthy' });
   });
+
+  it('reports Unhealthy while the database can be read but not written', async () => {
+    const healthz = async () => {
+      const res = await t.app.inject('/healthz');
+      return { status: res.statusCode, body: res.json() };
+    };
+    await readOnly(true);
+    try {
+      expect(await healthz()).toEqual({ status: 503, body: { status: 'Unhealthy' } });
+      // Reads still work: a probe that only read would have answered Healthy.
+      expect((await t.app.inject('/api/config')).statusCode).toBe(200);
+    } finally {
+      await readOnly(false);
+    }
+    expect(await healthz()).toEqual({ status: 200, body: { status: 'Healthy' } });
+  });
+
+  /**
+   * SQLite: `query_only` on the server's one connection. PostgreSQL: the database's default for new sessions, and
+   * the server's connections ended so the pool opens new ones.
+   */
+  const readOnly = async (on: boolean) => {
+    if (kind.name === 'sqlite') {
+      await sql`pragma query_only = ${sql.raw(on ? '1' : '0')}`.execute(t.connection.db);
+      return;
+    }
+    const admin = new pg.Client({ connectionString: process.env.PENNON_TEST_POSTGRES_URL });
+    await admin.connect();
+    try {
+      const name = new URL(t.database.url).pathname.slice(1);
+      await admin.query(`alter database ${name} set default_transaction_read_only = ${on ? 'on' : 'off'}`);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    } finally {
+      await admin.end();
+    }
+    // Until a new connection answers; a query on an ended one fails, and the pool drops it.
+    await expect
+      .poll(async () =>
+        sql`select 1`.execute(t.connection.db).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
+  };
 });
