@@ -3,10 +3,13 @@
 import { mkdirSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { connect, migrate } from './db/database.ts';
-import { AdminSeedError, seedAdmin } from './services/admin-seed.ts';
+import { connect, describeDatabase, migrate } from './db/database.ts';
+import { probeWrite } from './db/write-probe.ts';
+import { checkPort } from './port-check.ts';
+import { seedAdmin } from './services/admin-seed.ts';
 import { seedDemo, wantsDemo } from './services/demo-seed.ts';
 import { readSettings, SettingsError } from './settings.ts';
+import { startFailure } from './start-failure.ts';
 
 const settings = (() => {
   try {
@@ -17,23 +20,31 @@ const settings = (() => {
     process.exit(1);
   }
 })();
-mkdirSync(settings.dataDir, { recursive: true });
-const connection = connect(settings.databaseUrl);
-await migrate(connection.db);
-const announce = (line: string) => console.log(`\n  ==> ${line}\n`);
-let adminCreated = false;
-try {
-  adminCreated = await seedAdmin(connection.db, {
-    password: settings.adminPassword,
-    announce,
-  });
-} catch (err) {
-  if (!(err instanceof AdminSeedError)) throw err;
-  console.error(`Pennon cannot start: ${err.message}`);
+/** A failed start says why in one line (no stack) and exits; what runs before seeding fails with nothing seeded. */
+const cannotStart = (err: unknown): never => {
+  const place = {
+    database: describeDatabase(settings.databaseUrl),
+    host: settings.host,
+    port: settings.port,
+  };
+  console.error(`Pennon cannot start: ${startFailure(err, place)}`);
   process.exit(1);
-}
-const app = await buildApp({ settings, connection, logger: { level: settings.logLevel } });
+};
+const { connection, app } = await (async () => {
+  mkdirSync(settings.dataDir, { recursive: true });
+  const connection = connect(settings.databaseUrl);
+  await migrate(connection.db);
+  // A database that opens and is up to date may still refuse writes (read-only, locked by another process).
+  await probeWrite(connection.db);
+  await checkPort(settings.host, settings.port);
+  return { connection, app: await buildApp({ settings, connection, logger: { level: settings.logLevel } }) };
+})().catch(cannotStart);
 for (const warning of settings.warnings) app.log.warn(warning);
+const announce = (line: string) => console.log(`\n  ==> ${line}\n`);
+const adminCreated = await seedAdmin(connection.db, {
+  password: settings.adminPassword,
+  announce,
+}).catch(cannotStart);
 const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
 // First start only: a demo game (the container engine is asked through the app's container service).
 if (wantsDemo(adminCreated)) {
@@ -52,7 +63,7 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   await app.close();
 });
 
-await app.listen({ host: settings.host, port: settings.port });
+await app.listen({ host: settings.host, port: settings.port }).catch(cannotStart);
 const { port } = app.server.address() as { port: number };
 app.log.info({ database: connection.describe, dataDir: settings.dataDir }, 'Pennon is ready');
 console.log(`\n  Pennon is serving at http://${shown}:${port}/  (${connection.describe})\n`);

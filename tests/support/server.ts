@@ -1,5 +1,5 @@
 // Runs the real platform server as its own process, the way `npm start` does, on a free port and a fresh database.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,29 +15,34 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The server's process as `npm start` runs it, on `dataDir` (and its database unless `env` names another). */
+export const spawnServer = (
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: Pick<SpawnOptions, 'uid' | 'gid'> = {},
+): ChildProcess =>
+  spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PENNON_DATA_DIR: dataDir,
+      PENNON_DATABASE_URL: `sqlite:${path.join(dataDir, 'pennon.db')}`,
+      // Tests build their own games and posts; the demo game would be in their way.
+      PENNON_DEMO: 'off',
+      // A test drives more requests from loopback than a player may; one of the shipped limits passes ''.
+      PENNON_RATE_LIMIT_EXEMPT: 'loopback',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  });
+
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-'));
   const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'server/src/main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PENNON_DATA_DIR: dataDir,
-        PENNON_DATABASE_URL: databaseUrl,
-        // Tests build their own games and posts; the demo game would be in their way.
-        PENNON_DEMO: 'off',
-        // A test drives more requests from loopback than a player may; one of the shipped limits passes ''.
-        PENNON_RATE_LIMIT_EXEMPT: 'loopback',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 30_000);

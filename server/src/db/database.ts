@@ -76,6 +76,13 @@ export interface ConnectOptions {
   reader?: boolean;
 }
 
+/** Where the data lives, without credentials: for logs. */
+export const describeDatabase = (databaseUrl: string): string => {
+  if (!isPostgres(databaseUrl)) return `SQLite ${sqliteFile(databaseUrl)}`;
+  const safe = new URL(databaseUrl);
+  return `PostgreSQL ${safe.host}${safe.pathname}`;
+};
+
 export const connect = (databaseUrl: string, { reader = false }: ConnectOptions = {}): Connection => {
   if (isPostgres(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: reader ? 2 : 10, types: pgTypes });
@@ -83,12 +90,10 @@ export const connect = (databaseUrl: string, { reader = false }: ConnectOptions 
     // An idle connection that PostgreSQL ends (a restart, an administrator, a dropped database) is discarded by the
     // pool, which opens another when one is needed; unheard, the pool's 'error' would stop the whole process.
     pool.on('error', () => {});
-    const safe = new URL(databaseUrl);
-    safe.password = '';
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
-      describe: `PostgreSQL ${safe.host}${safe.pathname}`,
+      describe: describeDatabase(databaseUrl),
     };
   }
   const file = sqliteFile(databaseUrl);
@@ -118,7 +123,7 @@ export const connect = (databaseUrl: string, { reader = false }: ConnectOptions 
       }),
     }),
     dialect: 'sqlite',
-    describe: `SQLite ${file}`,
+    describe: describeDatabase(databaseUrl),
   };
 };
 
