@@ -17,6 +17,7 @@ export * from './contract/route.ts';
 export { routes } from './contract/routes/index.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
+export * from './contract/rules/user-name.ts';
 export type * from './contract/schema.ts';
 export { encryptPayload, importPlatformKey } from './encryption/payload.ts';
 export * from './errors/index.ts';

@@ -21,5 +21,6 @@ export * from './route.ts';
 export { routes } from './routes/index.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
+export * from './rules/user-name.ts';
 export * from './schema.ts';
 export { type ContractKeysMatch, schemas } from './schemas/index.ts';

@@ -18,6 +18,7 @@ import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
 import { hashPassword, passwordProblem, verifyPassword, verifyUnknownUser } from './passwords.ts';
 import type { NewSession, SessionStore } from './sessions.ts';
+import { acceptUserName } from './user-names.ts';
 import { isUniqueViolation, toProfile, type User, type UserStore } from './users.ts';
 
 export interface Registration {
@@ -71,10 +72,11 @@ export class AccountService {
     private readonly mails: AccountMails,
   ) {}
 
-  async register(model: RegisterModel, request: RequestContext): Promise<Registration> {
+  async register(given: RegisterModel, request: RequestContext): Promise<Registration> {
     const { accountPolicy: policy, globalConfig } = await this.config.read();
     if (!policy.allowRegister) throw new HttpError(400, 'Registration is closed');
-    await this.captcha.require(model.challenge, request.ip);
+    await this.captcha.require(given.challenge, request.ip);
+    const model = { ...given, userName: acceptUserName(given.userName) };
     if (!domainAllowed(policy.emailDomainList, model.email)) {
       throw new HttpError(
         400,
@@ -228,7 +230,8 @@ export class AccountService {
     return toProfile(await this.existing(userId));
   }
 
-  async updateProfile(userId: string, model: ProfileUpdateModel): Promise<void> {
+  async updateProfile(userId: string, given: ProfileUpdateModel): Promise<void> {
+    const model = { ...given, userName: given.userName == null ? null : acceptUserName(given.userName) };
     if (model.userName != null && (await this.users.nameTaken(model.userName, userId))) {
       throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
     }

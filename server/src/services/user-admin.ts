@@ -1,10 +1,11 @@
 // What an admin does to accounts (§2.2): list and search, batch import (with teams), edit, reset, delete.
-import type {
-  AdminUserInfoModel,
-  ArrayResponse,
-  ProfileUserInfoModel,
-  UserCreateModel,
-  UserInfoModel,
+import {
+  type AdminUserInfoModel,
+  type ArrayResponse,
+  normalizeUserName,
+  type ProfileUserInfoModel,
+  type UserCreateModel,
+  type UserInfoModel,
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -13,6 +14,7 @@ import { msg } from '../i18n/message.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
 import { TeamStore } from './team-store.ts';
+import { acceptUserName, userNameRefusal } from './user-names.ts';
 import { avatarUrl, isUniqueViolation, toProfile, type User, UserStore } from './users.ts';
 
 const searchLimit = 30;
@@ -64,11 +66,12 @@ export class UserAdminService {
    * Users sharing a `teamName` join the oldest team of that name; when there is none, the first of them
    * creates it as captain. One transaction: the first problem undoes the whole batch.
    */
-  async createBatch(models: UserCreateModel[]): Promise<void> {
-    for (const model of models) {
-      const problem = passwordProblem(model.password);
+  async createBatch(given: UserCreateModel[]): Promise<void> {
+    for (const model of given) {
+      const problem = userNameRefusal(model.userName) ?? passwordProblem(model.password);
       if (problem) throw new HttpError(400, msg`${model.userName}: ${problem}`);
     }
+    const models = given.map((model) => ({ ...model, userName: normalizeUserName(model.userName) }));
     // Hashing is slow: it happens before the transaction holds the database.
     const hashes = await Promise.all(models.map((model) => hashPassword(model.password)));
     // New users register a millisecond apart, in the list's order: lists in registration order then show them as the
@@ -122,7 +125,7 @@ export class UserAdminService {
     await this.existing(id);
     await this.users
       .update(id, {
-        userName: model.userName ?? undefined,
+        userName: model.userName == null ? undefined : acceptUserName(model.userName),
         email: model.email ?? undefined,
         bio: model.bio ?? undefined,
         phone: model.phone ?? undefined,

@@ -1,10 +1,11 @@
 // Models of the account group (§2.1): sign-up, sign-in, recovery and the caller's own profile.
 import Type, { type Static } from 'typebox';
 import { Role } from '../enums.ts';
+import { USER_NAME_MAX, USER_NAME_MIN } from '../rules/user-name.ts';
 import { Guid, Nullable, OptionalNullable } from '../schema.ts';
 
-/** A user name as the platform accepts it: 3–15 characters, any characters. */
-export const UserName = Type.String({ minLength: 3, maxLength: 15 });
+/** A user name's length on the wire; the rest of the rule (rules/user-name.ts) is checked by the server. */
+export const UserName = Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX });
 
 export const Email = Type.String({ format: 'email' });
 
