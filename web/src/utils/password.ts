@@ -15,12 +15,3 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
 
 export const isStrongPassword = (password: string): boolean =>
   PASSWORD_RULES.every((rule) => rule.test(password));
-
-/** A user name as the server takes it: 3–15 characters. */
-export const USER_NAME_MIN = 3;
-export const USER_NAME_MAX = 15;
-
-export const isUserName = (value: string): boolean => {
-  const length = value.trim().length;
-  return length >= USER_NAME_MIN && length <= USER_NAME_MAX;
-};

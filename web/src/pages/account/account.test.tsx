@@ -144,6 +144,22 @@ describe('register page', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['bob\u202Eevil', 'A user name cannot contain characters that change the direction of text'],
+    ['ad\u200Bmin', 'A user name cannot contain invisible characters, such as zero-width spaces'],
+    ['bob\u0007', 'A user name cannot contain control characters'],
+    ['bob ', 'A user name cannot begin or end with a space'],
+  ])('says why the user name %j is refused', async (name, reason) => {
+    signedInAs(null);
+    const register = vi.spyOn(client.account, 'register');
+    renderAt('/account/Register');
+    await screen.findByRole('heading', { name: 'Register' });
+    type(/^User name/, name);
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(register).not.toHaveBeenCalled();
+  });
+
   const fillValid = () => {
     type(/^User name/, 'bob');
     type(/^E-mail/, 'bob@example.com');
@@ -235,6 +251,17 @@ describe('profile page', () => {
       }),
     );
     expect(await screen.findByText('Your profile has been saved')).toBeTruthy();
+  });
+
+  it('says why a new user name is refused', async () => {
+    signedInAs(alice);
+    const update = vi.spyOn(client.account, 'updateProfile').mockResolvedValue();
+    renderAt('/account/Profile');
+    await screen.findByLabelText(/^Bio/);
+    type(/^User name/, ' alice');
+    fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('A user name cannot begin or end with a space')).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
   });
 
   it('checks the new password before changing it, and reports a rate limit', async () => {

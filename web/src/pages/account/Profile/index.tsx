@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { ProfileUserInfoModel } from '@pennon/sdk';
+import { type ProfileUserInfoModel, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { client } from '../../../api/client.ts';
@@ -23,7 +23,6 @@ import { Page } from '../../../components/Page/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { initialsOf } from '../../../components/UserMenu/initials.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
-import { USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
 import { loginPath } from '../../../utils/redirect.ts';
 import {
   BIO_MAX,
@@ -117,7 +116,7 @@ function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
   const submit = form.onSubmit(async (values) => {
     try {
       await client.account.updateProfile({
-        userName: values.userName.trim(),
+        userName: values.userName,
         realName: values.realName.trim(),
         // The server takes no empty phone number: an empty field leaves the stored one.
         phone: values.phone.trim() || null,

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import type { RegisterStatus } from '@pennon/sdk';
+import { type RegisterStatus, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
 import { IconMailCheck, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { AccountCard, AccountForm, SessionLoader } from '../../../components/Acc
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { notifySuccess } from '../../../utils/notify.ts';
-import { USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
 
 interface RegisterValues {
@@ -46,7 +45,7 @@ export default function RegisterPage() {
     setFailure(null);
     try {
       const { data } = await client.account.register({
-        userName: userName.trim(),
+        userName,
         email: email.trim(),
         password,
         challenge: await captcha.answer(),
@@ -54,7 +53,7 @@ export default function RegisterPage() {
       setOutcome(data);
       if (data === 'LoggedIn') {
         await refresh();
-        notifySuccess(t('account.register.welcome', { name: userName.trim() }));
+        notifySuccess(t('account.register.welcome', { name: userName }));
         navigate('/', { replace: true });
       }
     } catch (err) {

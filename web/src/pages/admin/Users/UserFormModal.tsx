@@ -1,12 +1,12 @@
 import { Modal, PasswordInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import type { UserInfoModel } from '@pennon/sdk';
+import { USER_NAME_MAX, USER_NAME_MIN, type UserInfoModel } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { FormActions } from '../../../components/FormActions/index.ts';
 import { PasswordStrength } from '../../../components/PasswordStrength/index.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
-import { isStrongPassword, USER_NAME_MAX, USER_NAME_MIN } from '../../../utils/password.ts';
+import { isStrongPassword } from '../../../utils/password.ts';
 import {
   BIO_MAX,
   maxLengthRule,
@@ -83,7 +83,7 @@ function UserForm({ user, onClose, onSaved }: Omit<UserFormModalProps, 'opened'>
 
   const submit = form.onSubmit(async (values) => {
     const details = {
-      userName: values.userName.trim(),
+      userName: values.userName,
       email: values.email.trim(),
       realName: optional(values.realName),
       stdNumber: optional(values.stdNumber),
