@@ -87,7 +87,8 @@ const migratedDatabase = async (dir: string): Promise<string> => {
 /** As root every file is writable: the server then runs as `nobody`, whom file modes do bind. */
 const unprivileged = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 
-describe('a start that fails', () => {
+// Each case starts the server's process (tens of seconds of TypeScript loading on a busy machine).
+describe('a start that fails', { timeout: 150_000 }, () => {
   afterEach(() => {
     for (const dir of dirs.splice(0)) {
       chmodSync(dir, 0o755);
