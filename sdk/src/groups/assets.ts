@@ -5,7 +5,7 @@ import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
 export interface AssetsApi {
-  /** GET /assets/{hash}/{filename}: a stored file (the name sets the content type and download name). */
+  /** GET /assets/{hash}/{filename}: a stored file (typed by its bytes; the name is the download name). */
   download(hash: string, filename: string, options?: CallOptions): Promise<{ data: Blob; fileName: string }>;
   /** POST /api/assets: store one or more files; `filename` names every one of them. */
   upload(

@@ -1,13 +1,13 @@
 // §2.4 Assets: stored files by hash, and the admin's uploads. Downloads sit outside /api, cacheable for a week:
-// a hash names one content forever, so its ETag never goes stale.
-import path from 'node:path';
+// a hash names one content forever, so its ETag never goes stale. A file is sent with the type sniffed from its bytes
+// when it was stored, and saved rather than shown unless the platform made it by re-encoding an image: whatever an
+// upload holds, a browser never renders it as a page of ours.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { attachmentDisposition } from '../http/download.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
 import { uploadedFiles } from '../http/uploads.ts';
-import { contentTypeOf } from '../storage/content-types.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 const notFound = () => new HttpError(404, 'File not found');
@@ -29,11 +29,11 @@ export const assetsApi = async (app: FastifyInstance, { files }: { files: FileSt
     }
     const body = await files.open(hash);
     if (!body) throw notFound();
-    // A name without an extension (`/assets/{hash}/avatar`) takes the type of the name the file was stored under.
     return reply
-      .type(contentTypeOf(path.extname(filename) ? filename : file.name))
+      .type(file.contentType)
+      .header('x-content-type-options', 'nosniff')
       .header('content-length', file.size)
-      .header('content-disposition', attachmentDisposition(filename))
+      .header('content-disposition', file.reencoded ? 'inline' : attachmentDisposition(filename))
       .send(body);
   });
 

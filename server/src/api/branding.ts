@@ -26,6 +26,6 @@ export const brandingApi = async (app: FastifyInstance, { branding }: { branding
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     const favicon = await body();
     if (!favicon) throw new HttpError(404, 'The favicon file is missing');
-    return reply.type('image/webp').send(favicon);
+    return reply.type('image/webp').header('x-content-type-options', 'nosniff').send(favicon);
   });
 };

@@ -82,6 +82,10 @@ export interface FilesTable {
   /** How many owners (avatars, logos, challenge files, …) hold the blob; it is deleted at 0. */
   ref_count: number;
   uploaded_at: number;
+  /** Sniffed from the bytes when stored; null for files stored before types were recorded, until first served. */
+  content_type: string | null;
+  /** 1 when the platform made the bytes by re-encoding an uploaded image; only these are served inline. */
+  reencoded: Generated<number>;
 }
 
 export interface PostsTable {

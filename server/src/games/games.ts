@@ -1,9 +1,9 @@
 // Games as admins manage them (§2.5): settings, the signing key made at creation, the poster, deletion.
 import type { ArrayResponse, GameInfoInput, GameInfoModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import { encodeImage } from '../services/images.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { ChallengeService } from './challenges.ts';
 import { hashSalt } from './dynamic-flag.ts';
@@ -68,13 +68,7 @@ export class GameService {
   /** Re-encoded as WebP at its own size, which also drops anything else the file carried. */
   async setPoster(id: number, image: Buffer): Promise<string> {
     const game = await this.get(id);
-    let webp: Buffer;
-    try {
-      webp = await sharp(image).webp().toBuffer();
-    } catch {
-      throw new HttpError(400, 'The file is not an image that can be read');
-    }
-    const file = await this.files.put(webp, 'poster.webp');
+    const file = await this.files.put(await encodeImage(image), 'poster.webp', { reencoded: true });
     if (!file) throw new HttpError(400, 'The file is empty');
     await this.db.updateTable('games').set({ poster_hash: file.hash }).where('id', '=', id).execute();
     if (game.poster_hash) await this.files.release(game.poster_hash);

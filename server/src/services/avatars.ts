@@ -41,9 +41,8 @@ export class AvatarService {
   }
 
   private async store(image: Buffer): Promise<string> {
-    const { data, format } = await encodeImage(image, avatarWidth);
-    // The extension gives the download its image type; the URL keeps GZ::CTF's `/assets/{hash}/avatar`.
-    const file = await this.files.put(data, `avatar.${format}`);
+    const data = await encodeImage(image, { width: avatarWidth });
+    const file = await this.files.put(data, 'avatar.webp', { reencoded: true });
     if (!file) throw new HttpError(400, 'The file is empty');
     return file.hash;
   }

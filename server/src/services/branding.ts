@@ -32,11 +32,10 @@ export class BrandingService {
   ) {}
 
   async setLogo(image: Buffer): Promise<void> {
-    const logo = await encodeImage(image, logoWidth);
-    // The favicon is served as /favicon.webp, so it is WebP even when the logo stays a GIF.
-    const favicon = await encodeImage(image, faviconWidth, { keepGif: false });
-    const logoFile = await this.files.put(logo.data, `logo.${logo.format}`);
-    const faviconFile = await this.files.put(favicon.data, `favicon.${favicon.format}`);
+    const logo = await encodeImage(image, { width: logoWidth });
+    const favicon = await encodeImage(image, { width: faviconWidth, animated: false });
+    const logoFile = await this.files.put(logo, 'logo.webp', { reencoded: true });
+    const faviconFile = await this.files.put(favicon, 'favicon.webp', { reencoded: true });
     await this.replace({ logoHash: logoFile?.hash ?? null, faviconHash: faviconFile?.hash ?? null });
   }
 

@@ -240,7 +240,7 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
     expect(await adminOk('GET', `/api/game/${gameId}/submissions?count=2&skip=7`)).toHaveLength(1);
 
     const sheet = await c.call(admin, 'GET', `/api/game/${gameId}/scoreboardsheet`);
-    expect(sheet.headers['content-disposition']).toMatch(/Harbour%20CTF-Scoreboard-\d+\.xlsx/);
+    expect(sheet.headers['content-disposition']).toMatch(/"Harbour CTF-Scoreboard-\d+\.xlsx"/);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(sheet.rawPayload as unknown as ArrayBuffer);
     const rows = book.worksheets[0]?.getSheetValues().slice(1) as unknown[][];
@@ -256,7 +256,7 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
     expect(rows[1]?.slice(1)).toEqual([1, 'team-ann', '', 1840, 2, 1050, 790]);
 
     const subs = await c.call(admin, 'GET', `/api/game/${gameId}/submissionsheet`);
-    expect(subs.headers['content-disposition']).toMatch(/Harbour%20CTF_Submissions_\d{14}\.xlsx/);
+    expect(subs.headers['content-disposition']).toMatch(/"Harbour CTF_Submissions_\d{14}\.xlsx"/);
     const subsBook = new ExcelJS.Workbook();
     await subsBook.xlsx.load(subs.rawPayload as unknown as ArrayBuffer);
     expect(subsBook.worksheets[0]?.rowCount).toBe(9);

@@ -136,7 +136,7 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename\*=UTF-8''Harbour_Export-export-\d{8}-\d{6}\.zip$/,
+      /^attachment; filename=Harbour_Export-export-\d{8}-\d{6}\.zip$/,
     );
     const entries = unzipSync(new Uint8Array(res.rawPayload));
     const manifest = JSON.parse(Buffer.from(entries['manifest.json'] as Uint8Array).toString());

@@ -15,6 +15,7 @@ import * as m0012 from './0012_unjudged_index.ts';
 import * as m0013 from './0013_solvers.ts';
 import * as m0014 from './0014_solves_by_submission.ts';
 import * as m0015 from './0015_token_minter.ts';
+import * as m0016 from './0016_file_types.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_solvers': m0013,
   '0014_solves_by_submission': m0014,
   '0015_token_minter': m0015,
+  '0016_file_types': m0016,
 };
