@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import { sniffBuffer } from '../storage/sniff.ts';
 import { type TarEntry, tarStream } from '../storage/tar.ts';
 import { playContext } from './context.ts';
 import { type Game, GameStore } from './game-store.ts';
@@ -76,9 +77,11 @@ export class WriteupService {
     const { game, participation } = await playContext(this.db, gameId, userId, { denyAfterEnd: false, now });
     if (!game.writeup_required) throw new HttpError(400, 'This game does not take writeups');
     if (now > game.writeup_deadline) throw new HttpError(400, 'The writeup deadline has passed');
+    // A name and a declared type are whatever the uploader wrote: the bytes must be a PDF as well.
     const isPdf =
       upload.contentType.split(';')[0]?.trim().toLowerCase() === 'application/pdf' &&
-      upload.fileName.toLowerCase().endsWith('.pdf');
+      upload.fileName.toLowerCase().endsWith('.pdf') &&
+      (await sniffBuffer(upload.data)) === 'application/pdf';
     if (!isPdf) throw new HttpError(400, 'The writeup must be a PDF file');
     const name = `Writeup-${gameId}-${participation.team_id}-${utcStamp(now)}Z.pdf`;
     const stored = await this.files.put(upload.data, name);

@@ -1,5 +1,9 @@
 // §2.5/§2.6 notices (ordering, ETag, Normal-only edits) and §4.12 writeups (PDF only, deadline, replace, admin list,
 // archive, delete).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameFeed } from '../../src/games/feed.ts';
@@ -41,9 +45,11 @@ describe.each(databaseKinds())('notices and writeups on $name', (kind) => {
   let gameId: number;
   let player: Player;
   let teamId: number;
+  let dataDir: string;
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-writeups-'));
+    t = await startTestApp(kind, { PENNON_DATA_DIR: dataDir });
     admin = await signInAdmin(t.app, t.connection.db);
     c = gameClient(t.app);
     ({ id: gameId } = await c.ok(
@@ -181,6 +187,31 @@ describe.each(databaseKinds())('notices and writeups on $name', (kind) => {
     expect((await c.ok(admin, 'GET', `/api/admin/writeups/${gameId}`)).writeups).toEqual([]);
     expect((await c.ok(player.token, 'GET', `/api/game/${gameId}/writeup`)).submitted).toBe(false);
     expect((await t.app.inject({ url: list.writeups[0].url })).statusCode).toBe(404);
+  });
+
+  it('takes a writeup only when its bytes are a PDF, keeping nothing of one that is not', async () => {
+    const fake = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    const hash = createHash('sha256').update(fake).digest('hex');
+    const refused = await upload({ name: 'writeup.pdf', data: fake, type: 'application/pdf' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ status: 400, title: 'The writeup must be a PDF file' });
+    const row = await t.connection.db.selectFrom('files').select('hash').where('hash', '=', hash).execute();
+    expect(row).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'uploads', hash.slice(0, 2), hash.slice(2, 4), hash))).toBe(false);
+    expect(readdirSync(path.join(dataDir, 'uploads', '.staging'))).toEqual([]);
+    expect((await c.ok(player.token, 'GET', `/api/game/${gameId}/writeup`)).submitted).toBe(false);
+
+    const accepted = await upload({ name: 'writeup.pdf', data: pdf('real'), type: 'application/pdf' });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [writeup] = (await c.ok(admin, 'GET', `/api/admin/writeups/${gameId}`)).writeups;
+    const file = await t.app.inject({ url: writeup.url });
+    expect(file.rawPayload.equals(pdf('real'))).toBe(true);
+    expect(file.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': expect.stringMatching(/^attachment; filename=Writeup-.*\.pdf$/),
+    });
+    expect((await c.call(admin, 'DELETE', `/api/edit/games/${gameId}/writeups`)).statusCode).toBe(200);
   });
 
   it('refuses writeups after the deadline or when the game takes none, but not merely after the end', async () => {
