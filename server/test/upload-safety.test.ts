@@ -137,6 +137,34 @@ describe.each(databaseKinds())('upload safety on $name', (kind) => {
     });
   });
 
+  it("keeps a challenge's attachment byte for byte, served as a download typed by its bytes", async () => {
+    const [gif] = await polyglotGifs();
+    const gameId = await newGame();
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const create = await t.app.inject({
+      method: 'POST',
+      url: base,
+      payload: { title: 'Stego', category: 'Misc', type: 'StaticAttachment' },
+      ...asUser(admin),
+    });
+    const challenge = `${base}/${create.json().id}`;
+    const attach = await t.app.inject({
+      method: 'POST',
+      url: `${challenge}/attachment`,
+      payload: { attachmentType: 'Local', fileHash: await asset('stego.gif', gif as Buffer) },
+      ...asUser(admin),
+    });
+    expect(attach.statusCode, attach.body).toBe(200);
+    const { url } = (await t.app.inject({ url: challenge, ...asUser(admin) })).json().attachment;
+    const res = await t.app.inject(url);
+    expect(res.rawPayload.equals(gif as Buffer)).toBe(true);
+    expect(res.headers).toMatchObject({
+      'content-type': 'image/gif',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'attachment; filename=stego.gif',
+    });
+  });
+
   it('re-encodes a GIF polyglot avatar so neither its bytes nor its payload are served', async () => {
     for (const gif of await polyglotGifs()) {
       expect((await sharp(gif).metadata()).format).toBe('gif');
