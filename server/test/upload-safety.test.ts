@@ -32,6 +32,33 @@ const animatedGif = async (): Promise<Buffer> => {
     .toBuffer();
 };
 
+/** `count` frames `size` px square in two colours: each frame a few kilobytes to store, `size`² pixels to decode. */
+const largeAnimation = async (size: number, count: number): Promise<Buffer> => {
+  const frames = await Promise.all(
+    ['#f00', '#00f'].map(async (background) => {
+      const gif = await sharp({ create: { width: size, height: size, channels: 3, background } })
+        .gif()
+        .toBuffer();
+      // The frame with the file's global colour table moved into it as its own, so frames can follow each other.
+      const packed = gif[10] as number;
+      const table = gif.subarray(13, 13 + 3 * 2 ** ((packed & 7) + 1));
+      const rest = gif.subarray(13 + table.length, -1);
+      const at = rest.indexOf(0x2c);
+      const descriptor = Buffer.from(rest.subarray(at, at + 10));
+      descriptor[9] = 0x80 | (packed & 7);
+      return Buffer.concat([rest.subarray(0, at), descriptor, table, rest.subarray(at + 10)]);
+    }),
+  );
+  const header = Buffer.from('GIF89a\0\0\0\0\0\0\0', 'latin1');
+  header.writeUInt16LE(size, 6);
+  header.writeUInt16LE(size, 8);
+  return Buffer.concat([
+    header,
+    ...Array.from({ length: count }, (_, i) => frames[i % 2] as Buffer),
+    Buffer.from([0x3b]),
+  ]);
+};
+
 const svg = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script>' +
     '<rect width="64" height="64" fill="red"/></svg>',
@@ -184,6 +211,17 @@ describe.each(databaseKinds())('upload safety on $name', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     const served = await servedImage(res.json());
     expect(await sharp(served).metadata()).toMatchObject({ format: 'webp', pages: 3, width: 300 });
+  });
+
+  it('keeps only the first frame of an animation too large to re-encode whole', async () => {
+    const gif = await largeAnimation(2000, 5);
+    expect(await sharp(gif).metadata()).toMatchObject({ format: 'gif', width: 2000, pages: 5 });
+    expect(gif.length).toBeLessThan(64 * 1024);
+    const res = await image('/api/account/avatar', alice, gif, 'huge.gif');
+    expect(res.statusCode, res.body).toBe(200);
+    const served = await sharp(await servedImage(res.json())).metadata();
+    expect(served).toMatchObject({ format: 'webp', width: 300, height: 300 });
+    expect(served.pages ?? 1).toBe(1);
   });
 
   it('re-encodes JPEG and PNG avatars, logos and posters', async () => {

@@ -5,6 +5,11 @@ import sharp from 'sharp';
 import { HttpError } from '../http/http-error.ts';
 
 const rasterFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+/**
+ * Pixels over all frames up to which an animation keeps them all. Decoding and re-encoding cost grows with them, and
+ * a few kilobytes of GIF can hold gigapixels; past this, the first frame alone is re-encoded.
+ */
+const animationPixels = 16_000_000;
 
 export interface EncodeOptions {
   /** Resized to this width, keeping the aspect ratio; its own size without. */
@@ -18,9 +23,15 @@ export const encodeImage = async (
   { width, animated = true }: EncodeOptions = {},
 ): Promise<Buffer> => {
   try {
-    const { format } = await sharp(input).metadata();
+    const {
+      format,
+      width: frameWidth = 0,
+      height: frameHeight = 0,
+      pages = 1,
+    } = await sharp(input).metadata();
     if (!format || !rasterFormats.has(format)) throw new Error(`${format} is not a raster format`);
-    return await sharp(input, { animated }).resize({ width }).webp().toBuffer();
+    const allFrames = animated && frameWidth * frameHeight * pages <= animationPixels;
+    return await sharp(input, { animated: allFrames }).resize({ width }).webp().toBuffer();
   } catch {
     throw new HttpError(400, 'The file is not an image that can be read');
   }
