@@ -12,6 +12,8 @@ export interface RunningServer {
   dataDir: string;
   databaseUrl: string;
   output(): string;
+  /** Kills the process with SIGKILL, as a crash or the OOM killer would, leaving its data for a restart. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -39,8 +41,11 @@ export const spawnServer = (
     ...options,
   });
 
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-'));
+/** `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does. */
+export const startServer = async (
+  env: Record<string, string> = {},
+  { dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')) }: { dataDir?: string } = {},
+): Promise<RunningServer> => {
   const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
   const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
   let output = '';
@@ -61,17 +66,20 @@ export const startServer = async (env: Record<string, string> = {}): Promise<Run
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     dataDir,
     databaseUrl,
     output: () => output,
+    kill: () => end('SIGKILL'),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await end('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
