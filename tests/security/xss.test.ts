@@ -14,6 +14,8 @@ import { type RunningServer, startServer } from '../support/server.ts';
 
 const adminPassword = 'Harbour2024';
 const password = 'Secret123';
+/** A dozen pages rendered in Chromium on a machine shared with other test runs. */
+const pagesTimeout = 180_000;
 
 /** Payloads for long texts (Markdown or not): each calls `pwned(label)` if it ever runs. */
 const corpus = [
@@ -209,52 +211,60 @@ describe('stored XSS through every user-writable text', () => {
     host?.close();
   });
 
-  it("runs nothing on the player's pages", async () => {
-    const { context, page } = await openPage(await session(markup, password));
-    const lurking = await visit(page, [
-      '/',
-      '/posts',
-      `/posts/${postId}`,
-      '/games',
-      `/games/${gameId}`,
-      `/games/${gameId}/Scoreboard`,
-      '/Teams',
-      '/account/Profile',
-    ]);
-    lurking.push(
-      ...(await visit(page, [`/games/${gameId}/Challenges`], async (p) => {
-        await p.waitForSelector('[data-testid="challenge-card"]', { timeout: 15_000 });
-        await p.click('[data-testid="challenge-card"]');
-        await p.waitForSelector('[role="dialog"]');
-      })),
-    );
-    await context.close();
-    expect(ran).toEqual([]);
-    expect(lurking).toEqual([]);
-  });
+  it(
+    "runs nothing on the player's pages",
+    async () => {
+      const { context, page } = await openPage(await session(markup, password));
+      const lurking = await visit(page, [
+        '/',
+        '/posts',
+        `/posts/${postId}`,
+        '/games',
+        `/games/${gameId}`,
+        `/games/${gameId}/Scoreboard`,
+        '/Teams',
+        '/account/Profile',
+      ]);
+      lurking.push(
+        ...(await visit(page, [`/games/${gameId}/Challenges`], async (p) => {
+          await p.waitForSelector('[data-testid="challenge-card"]', { timeout: 15_000 });
+          await p.click('[data-testid="challenge-card"]');
+          await p.waitForSelector('[role="dialog"]');
+        })),
+      );
+      await context.close();
+      expect(ran).toEqual([]);
+      expect(lurking).toEqual([]);
+    },
+    pagesTimeout,
+  );
 
-  it("runs nothing on the organiser's and monitor's pages", async () => {
-    const { context, page } = await openPage(await session('admin', adminPassword));
-    const lurking = await visit(page, [
-      '/admin/Users',
-      '/admin/Teams',
-      '/admin/Logs',
-      '/admin/Settings',
-      '/admin/games',
-      `/admin/games/${gameId}/Info`,
-      `/admin/games/${gameId}/Notices`,
-      `/admin/games/${gameId}/Review`,
-      `/admin/games/${gameId}/Writeups`,
-      `/admin/games/${gameId}/challenges`,
-      `/admin/games/${gameId}/challenges/${challengeId}`,
-      `/games/${gameId}/monitor/Events`,
-      `/games/${gameId}/monitor/Submissions`,
-      `/posts/${postId}/Edit`,
-    ]);
-    await context.close();
-    expect(ran).toEqual([]);
-    expect(lurking).toEqual([]);
-  });
+  it(
+    "runs nothing on the organiser's and monitor's pages",
+    async () => {
+      const { context, page } = await openPage(await session('admin', adminPassword));
+      const lurking = await visit(page, [
+        '/admin/Users',
+        '/admin/Teams',
+        '/admin/Logs',
+        '/admin/Settings',
+        '/admin/games',
+        `/admin/games/${gameId}/Info`,
+        `/admin/games/${gameId}/Notices`,
+        `/admin/games/${gameId}/Review`,
+        `/admin/games/${gameId}/Writeups`,
+        `/admin/games/${gameId}/challenges`,
+        `/admin/games/${gameId}/challenges/${challengeId}`,
+        `/games/${gameId}/monitor/Events`,
+        `/games/${gameId}/monitor/Submissions`,
+        `/posts/${postId}/Edit`,
+      ]);
+      await context.close();
+      expect(ran).toEqual([]);
+      expect(lurking).toEqual([]);
+    },
+    pagesTimeout,
+  );
 
   it('runs nothing in the widgets embedded on another site', async () => {
     const { context, page } = await openPage();
