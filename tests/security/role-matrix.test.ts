@@ -115,7 +115,10 @@ const fill = (path: string, r: Records): string => {
   });
 };
 
-/** Another team's things, by a player of a team in the same game: never a success. */
+/**
+ * Another team's things, by a player of a team in the same game: never a success. Containers and writeups have no
+ * id in their paths (a player reaches only its own team's, through its participation), so they have no case here.
+ */
 const objectRules: { name: string; method: Route['method']; path: string; body?: unknown }[] = [
   { name: 'renames their team', method: 'PUT', path: '/api/team/{id}', body: { name: 'Taken over' } },
   { name: 'reads their invitation code', method: 'GET', path: '/api/team/{id}/invite' },
