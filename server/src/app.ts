@@ -55,6 +55,9 @@ import { registerHubs } from './live/hubs.ts';
 import { PostgresBus } from './live/postgres-bus.ts';
 import { RedisBus } from './live/redis-bus.ts';
 import { createMailer } from './mail/mailer.ts';
+import { metricsPlugin } from './metrics/http.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { observePlatform } from './metrics/platform.ts';
 import { AccountMails } from './services/account-mails.ts';
 import { AccountTokens } from './services/account-tokens.ts';
 import { AccountService } from './services/accounts.ts';
@@ -124,6 +127,8 @@ export const buildApp = async ({
   const teams = new TeamService(connection.db);
   const files = new FileStore(connection.db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
 
+  const metrics = new Metrics();
+  await app.register(metricsPlugin, { metrics, ...settings.metrics });
   await app.register(errors, {
     webFallback: spaFallback(settings.webDir, webAppHeaders(settings.captcha.provider)),
   });
@@ -134,7 +139,7 @@ export const buildApp = async ({
   await app.register(auditPlugin, { log: auditLog });
   await app.register(csrf, { publicUrl: settings.publicUrl });
   await app.register(auth, { sessions, apiTokens, publicUrl: settings.publicUrl });
-  registerHubs(app, {
+  const hubs = registerHubs(app, {
     db: connection.db,
     sessions,
     apiTokens,
@@ -182,6 +187,7 @@ export const buildApp = async ({
     submissions: new SubmissionService(connection.db, divisions, judge),
     monitor: new MonitorService(connection.db),
   });
+  observePlatform(metrics, { db: connection.db, pool: connection.pool, judge, scoreboards, hubs });
   app.addHook('onReady', async () => judge.resume());
   // Judging in flight finishes before the database goes.
   app.addHook('onClose', async () => judge.idle());

@@ -40,8 +40,17 @@ export interface Settings {
   rateLimitExempt: (address: string) => boolean;
   containers: ContainerSettings;
   hubLimits: HubLimits;
+  metrics: MetricsSettings;
   /** Settings that work but are likely a mistake, for the log at start. */
   warnings: string[];
+}
+
+/** Prometheus metrics at `/metrics` on a port of their own. */
+export interface MetricsSettings {
+  /** `PENNON_METRICS_PORT`; unset: no metrics. */
+  port: number | undefined;
+  /** `PENNON_METRICS_HOST`: loopback unless said otherwise, so the metrics are never public by default. */
+  host: string;
 }
 
 /** Open hub connections (`/hub/*` WebSockets) allowed at once. */
@@ -85,6 +94,15 @@ const readPort = (raw: string | undefined): number => {
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new SettingsError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+};
+
+const readMetricsPort = (raw: string | undefined): number | undefined => {
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new SettingsError(`PENNON_METRICS_PORT must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
 };
@@ -269,6 +287,10 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     hubLimits: {
       perAddress: readLimit('PENNON_HUB_MAX_PER_ADDRESS', env.PENNON_HUB_MAX_PER_ADDRESS, 100),
       total: readLimit('PENNON_HUB_MAX_TOTAL', env.PENNON_HUB_MAX_TOTAL, 10_000),
+    },
+    metrics: {
+      port: readMetricsPort(env.PENNON_METRICS_PORT),
+      host: env.PENNON_METRICS_HOST || '127.0.0.1',
     },
     warnings,
   };

@@ -17,6 +17,8 @@ export interface Connection {
   dialect: Dialect;
   /** Where the data lives, without credentials: for logs. */
   describe: string;
+  /** PostgreSQL's connection pool, for its statistics. */
+  pool?: pg.Pool;
 }
 
 const isPostgres = (url: string) => /^postgres(ql)?:\/\//i.test(url);
@@ -94,6 +96,7 @@ export const connect = (databaseUrl: string, { reader = false }: ConnectOptions 
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       describe: describeDatabase(databaseUrl),
+      pool,
     };
   }
   const file = sqliteFile(databaseUrl);

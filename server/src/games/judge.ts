@@ -104,6 +104,7 @@ export class Judge {
   readonly #flagOwners;
   /** One statement per verdict, setting it on a list of submissions. */
   readonly #setVerdict = new Map<AnswerResult, PreparedList<{ id: number }, unknown>>();
+  readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -229,6 +230,16 @@ export class Judge {
     return update;
   }
 
+  /** Submissions waiting for their verdict. */
+  get queueDepth(): number {
+    return this.#queue.length;
+  }
+
+  /** Called with each verdict once committed. */
+  onVerdict(listener: (verdict: AnswerResult) => void): void {
+    this.#verdictListeners.push(listener);
+  }
+
   enqueue(submission: Pending): void {
     // Kept in id order (arrivals are nearly ordered already), so a challenge's solves are judged in submit order.
     let at = this.#queue.length;
@@ -300,6 +311,8 @@ export class Judge {
     });
     for (const gameId of outcome.changedGames) this.scoreboards.forget(gameId);
     for (const message of outcome.messages) this.bus.publish(message);
+    for (const verdict of outcome.verdicts.values())
+      for (const listener of this.#verdictListeners) listener(verdict);
     for (const s of rows) {
       const submission: Submission = {
         answer: s.answer,

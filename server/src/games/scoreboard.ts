@@ -49,6 +49,7 @@ export class Scoreboards {
   readonly #changes = new Map<number, number>();
   /** Solves per game at its last build here, which decides where the next one runs. */
   readonly #solveCounts = new Map<number, number>();
+  readonly #buildListeners: ((seconds: number) => void)[] = [];
 
   private readonly now: () => number;
   private readonly recheckMs: number;
@@ -61,6 +62,11 @@ export class Scoreboards {
     this.now = now;
     this.recheckMs = recheckMs;
     this.thread = thread;
+  }
+
+  /** Called with the seconds each rebuild took. */
+  onBuild(listener: (seconds: number) => void): void {
+    this.#buildListeners.push(listener);
   }
 
   /** The current snapshot; undefined when the game doesn't exist. */
@@ -143,6 +149,7 @@ export class Scoreboards {
   }
 
   private async build(gameId: number): Promise<Snapshot | undefined> {
+    const started = performance.now();
     const changes = this.#changes.get(gameId) ?? 0;
     // The version is read before the data: a snapshot is never newer than the version it claims.
     const version = await this.version(gameId);
@@ -156,6 +163,8 @@ export class Scoreboards {
     const snapshot = snapshotOf(gameId, version, rendered);
     const fresh = (this.#changes.get(gameId) ?? 0) === changes;
     this.#cache.set(gameId, { snapshot, checkedAt: fresh ? this.now() : Number.NEGATIVE_INFINITY });
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.#buildListeners) listener(seconds);
     return snapshot;
   }
 

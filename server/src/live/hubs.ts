@@ -168,6 +168,20 @@ export class HubServer {
     return n;
   }
 
+  /** Connections that completed the handshake, per hub. */
+  connectionsByHub(): Map<HubName, number> {
+    const counts = new Map<HubName, number>([
+      ['user', 0],
+      ['monitor', 0],
+      ['admin', 0],
+    ]);
+    for (const [key, group] of this.#groups) {
+      const hub = key.slice(0, key.indexOf(':')) as HubName;
+      counts.set(hub, (counts.get(hub) ?? 0) + group.size);
+    }
+    return counts;
+  }
+
   /** Whether one more connection from `address` would pass the caps; null when it would. */
   refusal(address: string): Refusal | null {
     if ((this.#perAddress.get(address) ?? 0) >= this.options.limits.perAddress) {
