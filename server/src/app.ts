@@ -46,6 +46,7 @@ import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
 import { rateLimit } from './http/rate-limit.ts';
+import { requestIdHeader, requestIdOptions } from './http/request-id.ts';
 import { noSniff, webAppHeaders } from './http/security-headers.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
@@ -93,6 +94,7 @@ export const buildApp = async ({
     // GZ::CTF matches routes case-insensitively; parameter values keep their case.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: settings.trustProxy,
+    ...requestIdOptions(settings.requestIdHeader),
   });
   // Every process shares the live messages: through Redis when configured, else on PostgreSQL through
   // LISTEN/NOTIFY; one process on SQLite keeps them to itself.
@@ -129,6 +131,7 @@ export const buildApp = async ({
 
   const metrics = new Metrics();
   await app.register(metricsPlugin, { metrics, ...settings.metrics });
+  await app.register(requestIdHeader);
   await app.register(errors, {
     webFallback: spaFallback(settings.webDir, webAppHeaders(settings.captcha.provider)),
   });

@@ -41,6 +41,8 @@ export interface Settings {
   containers: ContainerSettings;
   hubLimits: HubLimits;
   metrics: MetricsSettings;
+  /** `PENNON_REQUEST_ID_HEADER`: a request header whose id is taken (set by a trusted proxy); unset: ids are generated. */
+  requestIdHeader: string | undefined;
   /** Settings that work but are likely a mistake, for the log at start. */
   warnings: string[];
 }
@@ -292,6 +294,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       port: readMetricsPort(env.PENNON_METRICS_PORT),
       host: env.PENNON_METRICS_HOST || '127.0.0.1',
     },
+    requestIdHeader: env.PENNON_REQUEST_ID_HEADER?.toLowerCase() || undefined,
     warnings,
   };
 };
