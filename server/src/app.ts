@@ -41,6 +41,7 @@ import { auditPlugin } from './http/audit.ts';
 import { auth } from './http/auth.ts';
 import { clientAddress } from './http/client-address.ts';
 import { csrf } from './http/csrf.ts';
+import { drainOnClose } from './http/drain.ts';
 import { embedCors } from './http/embed-cors.ts';
 import { errors } from './http/errors.ts';
 import { health } from './http/health.ts';
@@ -96,6 +97,9 @@ export const buildApp = async ({
     trustProxy: settings.trustProxy,
     ...requestIdOptions(settings.requestIdHeader),
   });
+  // onClose hooks run last-registered first: registered first, the database goes after all that uses it (the
+  // judge's drain of its queue, the live bus).
+  app.addHook('onClose', async () => connection.db.destroy());
   // Every process shares the live messages: through Redis when configured, else on PostgreSQL through
   // LISTEN/NOTIFY; one process on SQLite keeps them to itself.
   let bus: LiveBus = new LocalBus();
@@ -132,6 +136,7 @@ export const buildApp = async ({
   const metrics = new Metrics();
   await app.register(metricsPlugin, { metrics, ...settings.metrics });
   await app.register(requestIdHeader);
+  await app.register(drainOnClose);
   await app.register(errors, {
     webFallback: spaFallback(settings.webDir, webAppHeaders(settings.captcha.provider)),
   });
@@ -192,7 +197,8 @@ export const buildApp = async ({
   });
   observePlatform(metrics, { db: connection.db, pool: connection.pool, judge, scoreboards, hubs });
   app.addHook('onReady', async () => judge.resume());
-  // Judging in flight finishes before the database goes.
+  // Judges every queued submission before the database goes: the HTTP server has closed by then (Fastify's own
+  // onClose, registered last, runs first), so no request can queue another.
   app.addHook('onClose', async () => judge.idle());
   await app.register(writeupsApi, { writeups: new WriteupService(connection.db, files) });
   await app.register(noticesApi, {
@@ -215,6 +221,5 @@ export const buildApp = async ({
   if (hasWidgetsBuild(settings.widgetsDir)) await app.register(widgets, { widgetsDir: settings.widgetsDir });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 
-  app.addHook('onClose', async () => connection.db.destroy());
   return app;
 };

@@ -14,6 +14,8 @@ export interface RunningServer {
   output(): string;
   /** Kills the process with SIGKILL, as a crash or the OOM killer would, leaving its data for a restart. */
   kill(): Promise<void>;
+  /** Sends SIGTERM and resolves with the exit code; the data directory stays until `stop`. */
+  terminate(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -66,18 +68,22 @@ export const startServer = async (
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
+  const end = async (signal: NodeJS.Signals): Promise<number | null> => {
+    if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;
+    return child.exitCode;
   };
   return {
     url,
     dataDir,
     databaseUrl,
     output: () => output,
-    kill: () => end('SIGKILL'),
+    kill: async () => {
+      await end('SIGKILL');
+    },
+    terminate: () => end('SIGTERM'),
     stop: async () => {
       await end('SIGTERM');
       rmSync(dataDir, { recursive: true, force: true });
