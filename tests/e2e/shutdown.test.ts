@@ -1,5 +1,6 @@
 // Logs and shutdown (issue #29, point 7) on the real server process: SIGTERM under a flag-submission load leaves
 // no acknowledged submission unjudged, and a request's log lines carry the id its answer shows.
+import { connectGameNotices, type LiveState } from '@pennon/sdk/live';
 import { createNodeClient } from '@pennon/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../../server/src/db/database.ts';
@@ -73,7 +74,14 @@ describe.each(databaseKinds())('shutdown on $name', (kind) => {
     expect(server.output()).not.toContain('forged');
   });
 
-  it('judges every acknowledged submission before exiting on SIGTERM under load', async () => {
+  it('judges every acknowledged submission and lets live clients go on SIGTERM under load', async () => {
+    const states: LiveState[] = [];
+    const live = await connectGameNotices(
+      server.url,
+      gameId,
+      { notice: () => {}, state: (state) => states.push(state) },
+      { mode: 'push' },
+    );
     const acknowledged: number[] = [];
     let signalled: Promise<number | null> | undefined;
     const load = players.map(async (player, p) => {
@@ -91,6 +99,9 @@ describe.each(databaseKinds())('shutdown on $name', (kind) => {
     });
     await Promise.all(load);
     expect(await (signalled ?? server.terminate())).toBe(0);
+    // An open live connection held no exit up, and its client was let go to reconnect (to this server once back).
+    expect(states).toEqual(['connecting', 'connected', 'reconnecting']);
+    await live.stop();
     expect(acknowledged.length).toBeGreaterThanOrEqual(beforeSignal);
 
     const { db } = connect(database.url);
