@@ -111,4 +111,24 @@ describe('settings from the environment', () => {
         `PENNON_HUB_MAX_TOTAL must be a positive integer, got "${bad}"`,
       );
   });
+
+  it('serves no metrics unless a port is set, and then on loopback unless told otherwise', () => {
+    expect(readSettings({}).metrics).toEqual({ port: undefined, host: '127.0.0.1' });
+    expect(readSettings({ HOST: '0.0.0.0', PENNON_METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(readSettings({ PENNON_METRICS_PORT: '9464', PENNON_METRICS_HOST: '0.0.0.0' }).metrics.host).toBe(
+      '0.0.0.0',
+    );
+    for (const bad of ['-1', '70000', 'nine'])
+      expect(() => readSettings({ PENNON_METRICS_PORT: bad })).toThrow(
+        `PENNON_METRICS_PORT must be an integer between 0 and 65535, got "${bad}"`,
+      );
+  });
+
+  it('generates request ids unless a trusted header is named', () => {
+    expect(readSettings({}).requestIdHeader).toBeUndefined();
+    expect(readSettings({ PENNON_REQUEST_ID_HEADER: 'X-Request-Id' }).requestIdHeader).toBe('x-request-id');
+  });
 });
