@@ -32,6 +32,10 @@ const serve = (metrics: Metrics): Server =>
   });
 
 export const metricsPlugin = fp<MetricsOptions>(async (app, { metrics, port, host }) => {
+  const server = port === undefined ? undefined : serve(metrics);
+  app.decorate('metricsAddress', () => server?.address() as AddressInfo | undefined);
+  if (!server) return;
+  metrics.includeNodeMetrics();
   app.addHook('onResponse', async (request, reply) => {
     metrics.requestDuration.observe(
       {
@@ -43,9 +47,6 @@ export const metricsPlugin = fp<MetricsOptions>(async (app, { metrics, port, hos
       reply.elapsedTime / 1000,
     );
   });
-  const server = port === undefined ? undefined : serve(metrics);
-  app.decorate('metricsAddress', () => server?.address() as AddressInfo | undefined);
-  if (!server) return;
   app.addHook('onReady', async () => {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

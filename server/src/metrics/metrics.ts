@@ -1,5 +1,5 @@
-// The Prometheus metrics of one app. Each app has a registry of its own (tests build many apps in one process), with
-// Node's default series (event-loop lag, memory, CPU) and the platform's; the dashboard in deploy/ reads them.
+// The Prometheus metrics of one app. Each app has a registry of its own (tests build many apps in one process): the
+// platform's series, and Node's default ones (event-loop lag, memory, CPU) once served; deploy/ has a dashboard of them.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Seconds: from a cached read (a millisecond) to a request that waits on a busy database. */
@@ -30,7 +30,8 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor() {
+  /** Node's own series; only when served, since the event-loop monitor samples all the time. */
+  includeNodeMetrics(): void {
     collectDefaultMetrics({ register: this.registry });
   }
 
