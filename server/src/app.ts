@@ -43,7 +43,7 @@ import { clientAddress } from './http/client-address.ts';
 import { csrf } from './http/csrf.ts';
 import { drainOnClose } from './http/drain.ts';
 import { embedCors } from './http/embed-cors.ts';
-import { errors } from './http/errors.ts';
+import { clientErrorHandler, errors, frameworkErrors } from './http/errors.ts';
 import { health } from './http/health.ts';
 import { openapi } from './http/openapi.ts';
 import { rateLimit } from './http/rate-limit.ts';
@@ -96,6 +96,9 @@ export const buildApp = async ({
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: settings.trustProxy,
     ...requestIdOptions(settings.requestIdHeader),
+    // Refusals before any route (an undecodable URL, a request Node cannot parse) leave as the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   // onClose hooks run last-registered first: registered first, the database goes after all that uses it (the
   // judge's drain of its queue, the live bus).

@@ -1,18 +1,31 @@
 // Building blocks shared by every wire model (gzctf-api.md §1.3–§1.5).
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TNumberOptions, type TSchema } from 'typebox';
 
 /** A string enum: the wire carries member names (PascalCase), never numbers. */
 export const StringEnum = <const V extends string[]>(title: string, values: readonly [...V]) =>
   Type.Enum(values, { title });
 
-/** A record id: GZ::CTF's ids are 32-bit, and PostgreSQL refuses a larger one in an `integer` column. */
-export const Id = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });
+/** The range of a 32-bit `integer` column (PostgreSQL refuses a number outside it); GZ::CTF's are 32-bit too. */
+export const int32 = { minimum: -2147483648, maximum: 2147483647 } as const;
+
+/** A record id. */
+export const Id = Type.Integer(int32);
+
+/** A count, size or limit a request sets: never negative, and within an `integer` column unless narrower. */
+export const Count = (options: TNumberOptions = {}) =>
+  Type.Integer({ minimum: 0, maximum: int32.maximum, ...options });
 
 /** `DateTimeOffset` on output: integer Unix milliseconds. */
 export const Timestamp = Type.Integer({ description: 'Unix time in milliseconds' });
 
+/** The times a request may set: years 1 to 9999, the range of .NET's `DateTimeOffset` (and well inside JS dates). */
+export const timeRange = { minimum: -62135596800000, maximum: 253402300799999 } as const;
+
 /** `DateTimeOffset` on input: Unix milliseconds, or an ISO-8601 string. */
-export const TimestampInput = Type.Union([Timestamp, Type.String({ format: 'date-time' })]);
+export const TimestampInput = Type.Union([
+  Type.Integer({ ...timeRange, description: 'Unix time in milliseconds' }),
+  Type.String({ format: 'date-time' }),
+]);
 
 export const Guid = Type.String({ format: 'uuid' });
 
@@ -42,13 +55,7 @@ export type ArrayResponse<T> = { data: T[]; length: number; total: number };
 /** `count`/`skip` paging; each endpoint sets its own bounds and default. */
 export const Paging = (count: { max: number; default?: number }, skip: { max?: number } = {}) => ({
   count: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: count.max,
-      ...(count.default === undefined ? {} : { default: count.default }),
-    }),
+    Count({ maximum: count.max, ...(count.default === undefined ? {} : { default: count.default }) }),
   ),
-  skip: Type.Optional(
-    Type.Integer({ minimum: 0, default: 0, ...(skip.max === undefined ? {} : { maximum: skip.max }) }),
-  ),
+  skip: Type.Optional(Count({ default: 0, ...(skip.max === undefined ? {} : { maximum: skip.max }) })),
 });

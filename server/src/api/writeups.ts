@@ -7,12 +7,13 @@ import { callerOf } from '../http/auth.ts';
 import { attachmentDisposition } from '../http/download.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
+import { formFiles } from '../http/uploads.ts';
 
 /** The `file` part with its declared type and name (the PDF check needs both), ≤ 20 MiB. */
 const readWriteup = async (request: FastifyRequest): Promise<WriteupUpload> => {
   let upload: WriteupUpload | undefined;
   try {
-    for await (const part of request.files({ limits: { fileSize: writeupSizeLimit } })) {
+    for await (const part of formFiles(request, { limits: { fileSize: writeupSizeLimit } })) {
       if (part.fieldname === 'file' && !upload) {
         upload = { data: await part.toBuffer(), fileName: part.filename, contentType: part.mimetype };
       } else part.file.resume();

@@ -16,9 +16,12 @@ const validBloodBonus = (value: number | undefined): number => {
   return fields.every((field) => field <= 1000) ? value : defaultBloodBonus;
 };
 
-/** Unix ms from a TimestampInput (ms, or an ISO-8601 string the schema already checked). */
+/**
+ * Unix ms from a TimestampInput (ms, or an ISO-8601 string the schema already checked). A leap second (`:60`),
+ * which RFC 3339 allows and `Date.parse` cannot read, counts as the second before it.
+ */
 export const toMillis = (value: number | string): number =>
-  typeof value === 'number' ? value : Date.parse(value);
+  typeof value === 'number' ? value : Date.parse(value.replace(/:60(?=\D|$)/, ':59'));
 
 export const posterUrl = (hash: string | null): string | null => (hash ? `/assets/${hash}/poster` : null);
 

@@ -1,4 +1,6 @@
 // Every failure leaves as the error envelope `{ title, status }`: validation, unknown routes, crashes alike.
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { RequestResponse } from '@pennon/sdk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -51,9 +53,42 @@ const validationTitle = (error: FastifyError): Text => {
     case 'format':
     case 'pattern':
       return msg`${field} is not in the expected format`;
+    case 'nul':
+      return msg`${field} must not contain the NUL character (U+0000)`;
     default:
       return msg`${field} is not valid`;
   }
+};
+
+/**
+ * The router's own refusals, before any route or hook runs: a path whose percent-encoding does not decode, or a
+ * segment longer than the router takes (Fastify's `frameworkErrors`).
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  const title = tooLong ? msg`A part of the address is too long` : msg`The address is not valid`;
+  const locale = negotiateLocale(request.headers['accept-language']);
+  reply.code(status).send(envelope(translate(title, locale), status));
+};
+
+/**
+ * What Node's HTTP parser refuses before there is a request (an unknown method, oversized headers, a malformed
+ * request line) gets the envelope too, then the connection is closed (Fastify's `clientErrorHandler`).
+ */
+export const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Duplex): void => {
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const [status, title] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, msg`The request headers are too large`]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, msg`The request took too long to arrive`]
+        : [400, msg`The request could not be read`];
+  const body = JSON.stringify(envelope(translate(title, negotiateLocale(undefined)), status));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 };
 
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;

@@ -23,9 +23,27 @@ export const requireMultipart: preValidationHookHandler = async (request) => {
 
 const sizeInWords = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 
+/**
+ * The files of a form, one at a time, its names and text fields held to the rule of every other string of a
+ * request (validation.ts): U+0000 is refused, since a name may be stored and PostgreSQL cannot store that.
+ */
+export async function* formFiles(
+  request: FastifyRequest,
+  options?: Parameters<FastifyRequest['parts']>[0],
+): AsyncGenerator<MultipartFile> {
+  for await (const part of request.parts(options)) {
+    const text = part.type === 'file' ? part.filename : String(part.value);
+    if (`${part.fieldname}${text}`.includes('\0')) {
+      const field = part.type === 'file' ? 'filename' : part.fieldname.replaceAll('\0', '');
+      throw new HttpError(400, msg`${field} must not contain the NUL character (U+0000)`);
+    }
+    if (part.type === 'file') yield part;
+  }
+}
+
 /** The files of form field `field`, one at a time; each must be consumed before the next arrives. */
 export async function* uploadedFiles(request: FastifyRequest, field: string): AsyncGenerator<MultipartFile> {
-  for await (const part of request.files()) {
+  for await (const part of formFiles(request)) {
     if (part.fieldname === field) yield part;
     else part.file.resume();
   }
@@ -39,7 +57,7 @@ export const readUpload = async (
 ): Promise<Buffer> => {
   let buffer: Buffer | undefined;
   try {
-    for await (const part of request.files({ limits: { fileSize: maxBytes } })) {
+    for await (const part of formFiles(request, { limits: { fileSize: maxBytes } })) {
       if (part.fieldname === field && !buffer) buffer = await part.toBuffer();
       else part.file.resume();
     }

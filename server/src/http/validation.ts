@@ -11,9 +11,14 @@ const convertedKept = 256;
 
 export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, httpPart }) => {
   const validator = Compile(schema);
-  const check = (value: unknown) =>
-    validator.Check(value) ? { value } : { error: [...validator.Errors(value)] };
+  // One rule for every string of every route: U+0000 is refused, since PostgreSQL cannot store it in text.
+  const check = (value: unknown) => {
+    const nul = nulAt(value);
+    if (nul !== undefined) return { error: [nulError(nul)] };
+    return validator.Check(value) ? { value } : { error: [...validator.Errors(value)] };
+  };
   if (httpPart === 'body') return check;
+  const integers = integerKeys(schema);
   // Converting and defaulting cost more than the rest of a scoreboard poll: a valid path or query (a flat object of
   // strings) seen before reuses its value, frozen since every request with it shares it.
   const converted = new Map<string, { value: unknown }>();
@@ -21,7 +26,10 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     const key = JSON.stringify(data);
     const known = converted.get(key);
     if (known) return known;
-    const result = check(Value.Default(schema, Value.Convert(schema, data)));
+    const notInteger = integers.find((name) => !isIntegerText((data as Record<string, unknown>)[name]));
+    const result = notInteger
+      ? { error: [integerError(notInteger)] }
+      : check(Value.Default(schema, Value.Convert(schema, data)));
     if ('value' in result) {
       if (converted.size >= convertedKept) converted.clear();
       converted.set(key, { value: deepFreeze(result.value) });
@@ -29,6 +37,51 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
     return result;
   };
 };
+
+/** The integer fields of a path or query: conversion alone would read "1.5" as 1 and "1e3" as 1000. */
+const integerKeys = (schema: TSchema): string[] =>
+  Object.entries((schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {})
+    .filter(([, inner]) => inner.type === 'integer')
+    .map(([name]) => name);
+
+/** Absent (optional: the schema decides), or decimal digits as an `{id:int}` route of ASP.NET takes them. */
+const isIntegerText = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && /^[+-]?\d+$/.test(value));
+
+const integerError = (name: string) => ({
+  keyword: 'type',
+  instancePath: `/${name}`,
+  schemaPath: '#',
+  params: {},
+  message: 'must be an integer',
+});
+
+/**
+ * Where a string or key holding U+0000 is, as a JSON pointer (a key's parent), or undefined. Iterative:
+ * a body nests as deep as its sender likes.
+ */
+export const nulAt = (value: unknown): string | undefined => {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, at] = next;
+    if (typeof item === 'string' && item.includes('\0')) return at;
+    if (item === null || typeof item !== 'object') continue;
+    for (const [key, inner] of Object.entries(item)) {
+      if (key.includes('\0')) return at;
+      pending.push([inner, `${at}/${key}`]);
+    }
+  }
+  return undefined;
+};
+
+/** Shaped as the library's own errors, so the error handler names the field (`nul` has its own title). */
+const nulError = (instancePath: string) => ({
+  keyword: 'nul',
+  instancePath,
+  schemaPath: '#',
+  params: {},
+  message: 'must not contain the character U+0000',
+});
 
 const deepFreeze = <T>(value: T): T => {
   if (value && typeof value === 'object') {

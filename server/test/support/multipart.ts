@@ -8,7 +8,8 @@ export interface FormFile {
   type?: string;
 }
 
-export const multipart = (files: FormFile[]) => {
+/** A form of `files`, then the text `fields` (name → value). */
+export const multipart = (files: FormFile[], fields: Record<string, string> = {}) => {
   const boundary = `----pennon${randomBytes(8).toString('hex')}`;
   const parts = files.flatMap(({ field, name, data, type = 'application/octet-stream' }) => [
     Buffer.from(
@@ -20,6 +21,12 @@ export const multipart = (files: FormFile[]) => {
   ]);
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      ...parts,
+      ...Object.entries(fields).map(([name, value]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
   };
 };

@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { GamePermission } from '../enum-values.ts';
 import { ChallengeCategory, ChallengeType, FileType, GamePermissionFlags, NetworkMode } from '../enums.ts';
-import { Id, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
+import { Count, Id, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
 import { ContainerInfoModel, DivisionChallengeConfig } from './game.ts';
 
 /** Division permissions on input: missing means All. */
@@ -73,7 +73,7 @@ export type GameInfoModel = Static<typeof GameInfoModel>;
  */
 export const GameInfoInput = Type.Object(
   {
-    id: Type.Optional(Type.Integer()),
+    id: Type.Optional(Id),
     title: Type.String({ minLength: 1 }),
     hidden: Type.Optional(Type.Boolean({ default: false })),
     summary: Type.Optional(Type.String({ default: '' })),
@@ -81,8 +81,8 @@ export const GameInfoInput = Type.Object(
     acceptWithoutReview: Type.Optional(Type.Boolean({ default: false })),
     writeupRequired: Type.Optional(Type.Boolean({ default: false })),
     inviteCode: OptionalNullable(Type.String({ maxLength: 32 })),
-    teamMemberCountLimit: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
-    containerCountLimit: Type.Optional(Type.Integer({ minimum: 0, default: 3 })),
+    teamMemberCountLimit: Type.Optional(Count({ default: 0 })),
+    containerCountLimit: Type.Optional(Count({ default: 3 })),
     poster: OptionalNullable(Type.String()),
     publicKey: OptionalNullable(Type.String()),
     practiceMode: Type.Optional(Type.Boolean({ default: true })),
@@ -250,12 +250,12 @@ export const ChallengeUpdateModel = Type.Object(
     cpuCount: OptionalNullable(Type.Integer({ minimum: 1, maximum: 1024 })),
     /** MB. */
     storageLimit: OptionalNullable(Type.Integer({ minimum: 0, maximum: 1048576 })),
-    exposePort: OptionalNullable(Type.Integer()),
+    exposePort: OptionalNullable(Type.Integer({ minimum: 1, maximum: 65535 })),
     networkMode: OptionalNullable(NetworkMode),
     /** Container challenge types only. */
     enableTrafficCapture: OptionalNullable(Type.Boolean()),
     disableBloodBonus: OptionalNullable(Type.Boolean()),
-    originalScore: OptionalNullable(Type.Integer()),
+    originalScore: OptionalNullable(Count()),
     minScoreRate: OptionalNullable(Type.Number({ minimum: 0, maximum: 1 })),
     difficulty: OptionalNullable(Type.Number()),
   },

@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { configDefaults } from '../defaults.ts';
 import { CaptchaProvider, ContainerPortMappingType } from '../enums.ts';
-import { Nullable, OptionalNullable, Timestamp } from '../schema.ts';
+import { Count, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 
 export const ClientConfig = Type.Object(
   {
@@ -90,7 +90,7 @@ export type GlobalConfig = Static<typeof GlobalConfig>;
 export const ContainerPolicy = Type.Object(
   {
     autoDestroyOnLimitReached: Type.Boolean({ default: false }),
-    maxExerciseContainerCountPerUser: Type.Integer({ default: 1 }),
+    maxExerciseContainerCountPerUser: Count({ default: 1 }),
     defaultLifetime: Type.Integer({ minimum: 1, maximum: 7200, default: configDefaults.defaultLifetime }),
     extensionDuration: Type.Integer({ minimum: 1, maximum: 7200, default: configDefaults.extensionDuration }),
     renewalWindow: Type.Integer({ minimum: 1, maximum: 360, default: configDefaults.renewalWindow }),

@@ -5,8 +5,8 @@ import { Guid, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 export const ApiTokenCreateModel = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 128 }),
-    /** Days until expiry; missing, null or 0 ⇒ never expires. */
-    expiresIn: OptionalNullable(Type.Integer({ minimum: 0 })),
+    /** Days until expiry (at most a century); missing, null or 0 ⇒ never expires. */
+    expiresIn: OptionalNullable(Type.Integer({ minimum: 0, maximum: 36500 })),
   },
   { title: 'ApiTokenCreateModel' },
 );
