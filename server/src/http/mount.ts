@@ -47,7 +47,7 @@ export const mount = <R extends Endpoint>(app: FastifyInstance, def: R, handler:
       ...(def.upload && { consumes: ['multipart/form-data'] }),
     },
     validatorCompiler,
-    config: { auth: def.auth, rateLimit: def.rateLimit },
+    config: { auth: def.auth, rateLimit: def.rateLimit, upload: def.upload },
     onRequest: authorize(def.auth),
     // The handler reads the files itself (uploads.ts), each with its own size limit.
     ...(def.upload && { preValidation: requireMultipart }),
