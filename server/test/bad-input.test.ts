@@ -82,6 +82,18 @@ describe.each(databaseKinds())('bad input on $name', (kind) => {
     });
   });
 
+  describe('broken forms', () => {
+    const form = multipart([{ field: 'file', name: 'me.png', data: 'not yet an image' }]);
+    it.each([
+      ['without a boundary', { 'content-type': 'multipart/form-data' }, form.payload],
+      ['cut short', form.headers, form.payload.subarray(0, form.payload.length - 30)],
+      ['of garbage', form.headers, Buffer.from('--nope\r\n\r\n\u0000')],
+    ])('answer an upload %s with a 400 envelope', async (_, headers, payload) => {
+      const res = await app.inject({ method: 'PUT', url: '/api/account/avatar', headers, payload, ...user });
+      refused(res, /^The form data is not valid multipart data$/);
+    });
+  });
+
   describe('numbers', () => {
     it.each([
       [

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import { HttpError } from './http-error.ts';
+import { isMalformedForm } from './uploads.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -104,6 +105,11 @@ export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInsta
     }
     if (error.validation) {
       return reply.code(400).send(envelope(request.translate(validationTitle(error)), 400));
+    }
+    if (isMalformedForm(error)) {
+      return reply
+        .code(400)
+        .send(envelope(request.translate(msg`The form data is not valid multipart data`), 400));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -23,21 +23,44 @@ export const requireMultipart: preValidationHookHandler = async (request) => {
 
 const sizeInWords = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 
+/** Errors raised by a form's own bytes (a missing boundary, a truncated part): busboy gives them no status. */
+const malformedForms = new WeakSet<object>();
+
+const malformed = (error: unknown) => {
+  if (error instanceof Error && !(error instanceof HttpError) && !('statusCode' in error))
+    malformedForms.add(error);
+  return error;
+};
+
+/** Whether an error came from a form that is not valid multipart data: the sender's fault, answered with 400. */
+export const isMalformedForm = (error: unknown): boolean =>
+  error instanceof Error && malformedForms.has(error);
+
 /**
  * The files of a form, one at a time, its names and text fields held to the rule of every other string of a
  * request (validation.ts): U+0000 is refused, since a name may be stored and PostgreSQL cannot store that.
+ * A parse error, of the form or of a file's stream, is marked as the sender's (`isMalformedForm`).
  */
 export async function* formFiles(
   request: FastifyRequest,
   options?: Parameters<FastifyRequest['parts']>[0],
 ): AsyncGenerator<MultipartFile> {
-  for await (const part of request.parts(options)) {
-    const text = part.type === 'file' ? part.filename : String(part.value);
-    if (`${part.fieldname}${text}`.includes('\0')) {
-      const field = part.type === 'file' ? 'filename' : part.fieldname.replaceAll('\0', '');
-      throw new HttpError(400, msg`${field} must not contain the NUL character (U+0000)`);
+  try {
+    for await (const part of request.parts(options)) {
+      const text = part.type === 'file' ? part.filename : String(part.value);
+      if (`${part.fieldname}${text}`.includes('\0')) {
+        const field = part.type === 'file' ? 'filename' : part.fieldname.replaceAll('\0', '');
+        throw new HttpError(400, msg`${field} must not contain the NUL character (U+0000)`);
+      }
+      if (part.type === 'file') {
+        // The stream may have failed already, the form being parsed ahead of its reader.
+        malformed(part.file.errored);
+        part.file.once('error', malformed);
+        yield part;
+      }
     }
-    if (part.type === 'file') yield part;
+  } catch (error) {
+    throw malformed(error);
   }
 }
 
