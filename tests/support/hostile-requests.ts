@@ -273,7 +273,10 @@ export const variantsOf = (op: Operation, options: VariantOptions): Variant[] =>
     variants.push(at(`query ${name} twice`, `${path}?${name}=1&${name}=2`));
     variants.push(at(`query ${name}[]`, `${path}?${name}[]=1`));
   }
-  variants.push(at('query __proto__', `${path}?__proto__[polluted]=1&constructor[prototype][polluted]=1`));
+  // Only where a query is read: elsewhere it is ignored, and the request would do what it says (sign out…).
+  if (op.query.length > 0) {
+    variants.push(at('query __proto__', `${path}?__proto__[polluted]=1&constructor[prototype][polluted]=1`));
+  }
   if (op.json) {
     const fields = fieldPaths(op.json);
     for (const field of fields.length > 0 ? fields : [[]]) {
