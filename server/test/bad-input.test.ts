@@ -158,6 +158,46 @@ describe.each(databaseKinds())('bad input on $name', (kind) => {
       expect(res.json()).toEqual({ title: 'A part of the address is too long', status: 414 });
     });
 
+    it.each([
+      [
+        'invalid JSON',
+        { 'content-type': 'application/json' },
+        '{"userName":',
+        400,
+        'Der Inhalt ist kein gültiges JSON',
+      ],
+      [
+        'an empty JSON body',
+        { 'content-type': 'application/json' },
+        '',
+        400,
+        'Der Inhalt ist leer, obwohl sein Typ JSON angibt',
+      ],
+      [
+        'an unknown content type',
+        { 'content-type': 'application/x-fuzz' },
+        'x',
+        415,
+        'Der Inhaltstyp wird hier nicht angenommen',
+      ],
+      [
+        'a body past the limit',
+        { 'content-type': 'application/json' },
+        `"${'a'.repeat(2 ** 21)}"`,
+        413,
+        'Der Inhalt ist zu groß',
+      ],
+    ])('answers %s in the caller’s language', async (_, headers, payload, status, title) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        headers: { ...headers, 'accept-language': 'de-DE' },
+        payload,
+      });
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toEqual({ title, status });
+    });
+
     /** The raw answer to bytes Node's parser refuses (inject never reaches the parser). */
     const rawAnswer = (request: string) =>
       new Promise<string>((resolve, reject) => {

@@ -92,6 +92,15 @@ export const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Duplex)
   );
 };
 
+/** Fastify's refusals of a body, by code: its own messages are English only. */
+const bodyRefusals: Record<string, Text> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: msg`The body is not valid JSON`,
+  FST_ERR_CTP_EMPTY_JSON_BODY: msg`The body is empty although its type says JSON`,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: msg`The body's content type is not accepted here`,
+  FST_ERR_CTP_BODY_TOO_LARGE: msg`The body is too large`,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: msg`The body's length does not match its Content-Length header`,
+};
+
 export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
 
 export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInstance, options) => {
@@ -113,8 +122,9 @@ export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInsta
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own 4xx (malformed JSON, oversized body…) come with English messages of their own.
-      return reply.code(status).send(envelope(error.message, status));
+      // Fastify's own 4xx (malformed JSON, oversized body…): in words of ours where it has a code we know.
+      const title = (error.code && bodyRefusals[error.code]) || error.message;
+      return reply.code(status).send(envelope(request.translate(title), status));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(envelope(request.translate('Internal server error'), 500));
