@@ -188,6 +188,13 @@ describe.each(databaseKinds())('the fuzzer on $name', (kind) => {
     timeout: 300_000,
   }, async () => {
     expect(await attack(everyVariant(true), { cookie: adminCookie })).toEqual([]);
+    // Still signed in: had a variant signed the admin out, the rest would have stopped at the guard's 401.
+    const profile = await sendRaw(server.baseUrl, {
+      method: 'GET',
+      path: '/api/account/profile',
+      headers: { cookie: adminCookie },
+    });
+    expect(profile.status).toBe(200);
   });
 
   it('answers anonymous callers the same way', { timeout: 300_000 }, async () => {
