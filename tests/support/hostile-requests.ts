@@ -181,7 +181,7 @@ const withField = (base: unknown, path: FieldPath, json: string): string => {
   let parent = copy as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
   parent[path.at(-1) as string | number] = hostileMarker;
-  return JSON.stringify(copy).replace(markerJson, json);
+  return JSON.stringify(copy).replace(markerJson, () => json);
 };
 
 export interface Variant extends RawRequest {
@@ -220,12 +220,12 @@ const uploadVariants = (field: string): Omit<Variant, 'method' | 'path'>[] => [
     ...multipart([[`Content-Disposition: form-data; name="note"`, 'a\u0000b']]),
   },
   { label: 'empty file', ...multipart([filePart(field, 'empty.png', '')]) },
-  { label: 'junk bytes', ...multipart([filePart(field, 'junk.png', randomJunk)]) },
+  { label: 'junk bytes', ...multipart([filePart(field, 'junk.png', junkBytes)]) },
   { label: 'file in another field', ...multipart([filePart('other', 'a.png', 'abc')]) },
 ];
 
 /** Fixed junk (a PNG signature, then noise that is the same on every run). */
-const randomJunk = Buffer.concat([
+const junkBytes = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 73 + 41) % 256)),
 ]);
