@@ -219,6 +219,12 @@ describe.each(databaseKinds())('bad input on $name', (kind) => {
         'The request could not be read',
       ],
       [
+        'a NUL in a header',
+        'GET /api/game HTTP/1.1\r\nHost: x\r\nUser-Agent: a\u0000b\r\n\r\n',
+        400,
+        'The request could not be read',
+      ],
+      [
         'oversized headers',
         `GET /api/game HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(64 * 1024)}\r\n\r\n`,
         431,
