@@ -132,6 +132,19 @@ describe.each(databaseKinds())('bad input on $name', (kind) => {
       expect(game.json()).toMatchObject({ start: 0, end: 1, teamMemberCountLimit: 0 });
     });
 
+    it('refuses a negative difficulty, under which a value would grow past any integer', async () => {
+      const { id } = await (await s.admin()).edit.createChallenge(gameId, {
+        title: 'Decay',
+        category: 'Misc',
+        type: 'StaticAttachment',
+      });
+      const url = `/api/edit/games/${gameId}/challenges/${id}`;
+      refused(
+        await app.inject({ method: 'PUT', url, payload: { difficulty: -1 }, ...admin }),
+        /^difficulty must be at least 0/,
+      );
+    });
+
     it('reads a leap second as the second before it', async () => {
       const body = { title: 'Bounds', start: 0, end: '2016-12-31T23:59:60Z' };
       const res = await app.inject({

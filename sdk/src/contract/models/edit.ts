@@ -257,7 +257,8 @@ export const ChallengeUpdateModel = Type.Object(
     disableBloodBonus: OptionalNullable(Type.Boolean()),
     originalScore: OptionalNullable(Count()),
     minScoreRate: OptionalNullable(Type.Number({ minimum: 0, maximum: 1 })),
-    difficulty: OptionalNullable(Type.Number()),
+    /** A negative one would make the value grow without bound as solves come (as a game package refuses it). */
+    difficulty: OptionalNullable(Type.Number({ minimum: 0 })),
   },
   { title: 'ChallengeUpdateModel' },
 );
