@@ -195,6 +195,8 @@ describe.each(databaseKinds())('the fuzzer on $name', (kind) => {
       headers: { cookie: adminCookie },
     });
     expect(profile.status).toBe(200);
+    // The server runs in this process: no `__proto__` or `constructor.prototype` key reached a prototype.
+    expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
   });
 
   it('answers anonymous callers the same way', { timeout: 300_000 }, async () => {
