@@ -43,14 +43,18 @@ if (!focused) {
 
 const resultsFile = path.join(root, '.vitest-results.json');
 rmSync(resultsFile, { force: true });
-const passed = step('Tests (vitest: sdk, server, containers, web, widgets, wsrx, extension, security, e2e)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${resultsFile}`,
-  ...vitestArgs,
-]);
+const passed = step(
+  'Tests (vitest: sdk, server, containers, web, widgets, wsrx, extension, security, e2e)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...vitestArgs,
+  ],
+);
 
 if (existsSync(resultsFile)) {
   const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
