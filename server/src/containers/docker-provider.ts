@@ -15,9 +15,9 @@ import {
 export interface DockerProviderOptions {
   /** A socket path (`/var/run/docker.sock`), `unix:///path`, or `tcp://host:port` / `http(s)://host:port`. */
   host: string;
-  /** The host address ports are published on (default 0.0.0.0). */
+  /** The host address ports are published on (default 0.0.0.0: every address). */
   publishHost?: string;
-  /** The address players are told for published ports; default: the publish host, or the engine's host. */
+  /** The address players are told for published ports; default: the publish host, else the engine's, else 127.0.0.1. */
   publicHost?: string;
   /** The internal network for network mode Isolated, created on first use (default `pennon-isolated`). */
   isolatedNetwork?: string;
@@ -31,6 +31,18 @@ export interface DockerProviderOptions {
 }
 
 const DEFAULT_PIDS = 1024;
+
+/** '', 0.0.0.0 and :: mean "every address". */
+const isWildcard = (address: string | undefined): boolean =>
+  address === '' || address === '0.0.0.0' || address === '::';
+
+/**
+ * The HostIp a port is published on. A wildcard goes to the engine as '' ("every address", as in Docker):
+ * podman's Docker-compatible API (4.3) hands "0.0.0.0" to netavark unchanged, and netavark before 1.6 writes it
+ * into its DNAT rule as destination 0.0.0.0/32, which no packet has. The port is then held open by conmon but
+ * forwards nothing, on 127.0.0.1 and on the host's own addresses alike. Podman's CLI sends '' for 0.0.0.0.
+ */
+const hostIp = (publishHost: string): string => (isWildcard(publishHost) ? '' : publishHost);
 
 export const dockerConnection = (host: string): Docker.DockerOptions => {
   if (host.startsWith('/')) return { socketPath: host };
@@ -63,7 +75,7 @@ export class DockerProvider implements ContainerProvider {
     this.publishHost = options.publishHost ?? '0.0.0.0';
     const engineHost =
       options.host.startsWith('/') || options.host.startsWith('unix:') ? undefined : host(options.host);
-    this.publicHost = options.publicHost ?? (this.publishHost !== '0.0.0.0' ? this.publishHost : engineHost);
+    this.publicHost = options.publicHost ?? (isWildcard(this.publishHost) ? engineHost : this.publishHost);
   }
 
   /** The engine network a mode runs on; undefined for the engine's default. */
@@ -134,7 +146,9 @@ export class DockerProvider implements ContainerProvider {
           PidsLimit: spec.processLimit ?? DEFAULT_PIDS,
           ...(network && { NetworkMode: network }),
           ...(storage > 0 && { StorageOpt: { size: `${storage}M` } }),
-          ...(spec.publish && { PortBindings: { [portKey]: [{ HostIp: this.publishHost, HostPort: '' }] } }),
+          ...(spec.publish && {
+            PortBindings: { [portKey]: [{ HostIp: hostIp(this.publishHost), HostPort: '' }] },
+          }),
         },
       });
     } catch (error) {
@@ -161,8 +175,7 @@ export class DockerProvider implements ContainerProvider {
       if (spec.publish && !publicPort) {
         throw new ContainerError('failed', `Container ${info.Id} started without a published port`);
       }
-      const publicIp =
-        this.publicHost ?? (binding?.HostIp && binding.HostIp !== '0.0.0.0' ? binding.HostIp : undefined);
+      const publicIp = this.publicHost ?? (isWildcard(binding?.HostIp) ? undefined : binding?.HostIp);
       return {
         id: info.Id,
         ip,
