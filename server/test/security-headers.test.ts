@@ -116,6 +116,8 @@ describe('security headers', () => {
       await server.app.inject('/openapi/v1.json'),
       await server.app.inject('/healthz'),
       await server.app.inject('/static/index-0123abcd.js'),
+      // Refused by the router before any hook runs.
+      await server.app.inject('/api/game/%zz'),
     ];
     for (const res of answers) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');

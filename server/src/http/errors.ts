@@ -70,6 +70,8 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
   const status = tooLong ? 414 : 400;
   const title = tooLong ? msg`A part of the address is too long` : msg`The address is not valid`;
   const locale = negotiateLocale(request.headers['accept-language']);
+  // No hook has run for this request, so the plugin that marks every answer nosniff has not either.
+  reply.header('x-content-type-options', 'nosniff');
   reply.code(status).send(envelope(translate(title, locale), status));
 };
 
@@ -88,6 +90,7 @@ export const clientErrorHandler = (error: NodeJS.ErrnoException, socket: Duplex)
   const body = JSON.stringify(envelope(translate(title, negotiateLocale(undefined)), status));
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      'X-Content-Type-Options: nosniff\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };
