@@ -21,9 +21,10 @@ export interface Connection {
   pool?: pg.Pool;
 }
 
-const isPostgres = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+export const isPostgres = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
-const sqliteFile = (url: string) => url.replace(/^sqlite:/, '');
+/** The file of a `sqlite:` URL. */
+export const sqliteFile = (url: string) => url.replace(/^sqlite:/, '');
 
 /** A SQLite database in this process's memory: no other connection, or thread, can open it. */
 export const inMemory = (databaseUrl: string): boolean => sqliteFile(databaseUrl) === ':memory:';

@@ -1,0 +1,43 @@
+// `pennon reset-password USER`: a new password for an account (an organiser locked out, no mail set up), and the
+// end of its sessions, so whoever held the old password is signed out everywhere.
+import { text } from 'node:stream/consumers';
+import { connect } from '../db/database.ts';
+import { generateResetPassword, hashPassword, passwordProblem } from '../services/passwords.ts';
+import { SessionStore } from '../services/sessions.ts';
+import { UserStore } from '../services/users.ts';
+import { CliError, type Command, withDatabase } from './command.ts';
+
+/** The password piped in: its first line, so `echo` and a file with a final newline both work. */
+const readPassword = async (): Promise<string> => {
+  const password = (await text(process.stdin)).split(/\r?\n/)[0] ?? '';
+  const problem = passwordProblem(password);
+  if (problem) throw new CliError(String(problem));
+  return password;
+};
+
+export const resetPasswordCommand: Command = {
+  name: 'reset-password',
+  args: 'USER [--password-stdin]',
+  summary: "set a user's password and end their sessions",
+  help: [
+    'USER is a user name or e-mail address. Without --password-stdin a random strong password is set and',
+    'printed once; with it, the first line of standard input is the new password.',
+  ],
+  options: { 'password-stdin': { type: 'boolean' } },
+  positionals: ['USER'],
+  run: async ({ values, positionals: [login = ''], settings }) => {
+    const chosen = values['password-stdin'] ? await readPassword() : undefined;
+    await withDatabase(connect(settings.databaseUrl), async ({ db }) => {
+      const user = await new UserStore(db).byNameOrEmail(login);
+      if (!user) throw new CliError(`No user is named ${login}`);
+      const password = chosen ?? generateResetPassword();
+      await new UserStore(db).setPassword(user.id, await hashPassword(password));
+      await new SessionStore(db).revokeOthers(user.id, null);
+      console.log(
+        chosen
+          ? `The password of ${user.userName} is changed; their sessions are ended.`
+          : `The new password of ${user.userName} (shown once; their sessions are ended):\n${password}`,
+      );
+    });
+  },
+};
