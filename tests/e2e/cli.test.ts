@@ -50,6 +50,7 @@ describe('pennon usage', () => {
   });
 
   it.each([
+    [[], 'no command given', 'Usage: pennon <command>'],
     [['launch'], 'unknown command launch', 'Usage: pennon <command>'],
     [['backup', '--tape'], "Unknown option '--tape'", 'Usage: pennon backup [--out FILE]'],
     [['restore'], 'restore takes FILE', 'Usage: pennon restore FILE [--force]'],
@@ -77,6 +78,20 @@ describe('pennon migrate', () => {
   });
 });
 
+describe('pennon on a data directory without a database', () => {
+  it('says so instead of making an empty one', async () => {
+    const env = freshEnv('nothing-here');
+    const run = await runCli(['reset-password', 'admin'], env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `pennon: There is no database at ${env.PENNON_DATA_DIR}/pennon.db (check PENNON_DATA_DIR)\n`,
+    );
+    expect((await runCli(['backup'], env)).stderr).toBe(
+      `pennon: The data directory ${env.PENNON_DATA_DIR} does not exist\n`,
+    );
+  });
+});
+
 describe('pennon restore refuses', () => {
   it('an archive that is not a backup, touching nothing', async () => {
     const bogus = path.join(scratch, 'bogus.tar.gz');
@@ -94,6 +109,7 @@ describe('pennon restore refuses', () => {
     expect((await runCli(['migrate'], source)).code).toBe(0);
     mkdirSync(path.join(source.PENNON_DATA_DIR, 'uploads'));
     writeFileSync(path.join(source.PENNON_DATA_DIR, 'uploads', 'kept'), 'from the backup');
+    writeFileSync(path.join(source.PENNON_DATA_DIR, 'uploads', 'empty'), '');
     const archive = path.join(scratch, 'source.tar.gz');
     expect((await runCli(['backup', '--out', archive], source)).code).toBe(0);
 

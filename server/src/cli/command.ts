@@ -1,6 +1,7 @@
 // What every `pennon` subcommand is: its usage, its options (node's parseArgs) and what it does.
+import { existsSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import type { Connection } from '../db/database.ts';
+import { type Connection, connect, isPostgres, sqliteFile } from '../db/database.ts';
 import type { Settings } from '../settings.ts';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
@@ -35,11 +36,20 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-/** Runs `work` on a connection to the configured database, closed afterwards whatever happens. */
+/**
+ * Runs `work` on a connection to the configured database, closed afterwards whatever happens. Only `create` makes
+ * a SQLite database that is not there: elsewhere a missing file is a wrong PENNON_DATA_DIR, not a new platform.
+ */
 export const withDatabase = async <T>(
-  connection: Connection,
+  settings: Settings,
   work: (connection: Connection) => Promise<T>,
+  { create = false } = {},
 ): Promise<T> => {
+  const { databaseUrl } = settings;
+  if (!create && !isPostgres(databaseUrl) && !existsSync(sqliteFile(databaseUrl))) {
+    throw new CliError(`There is no database at ${sqliteFile(databaseUrl)} (check PENNON_DATA_DIR)`);
+  }
+  const connection = connect(databaseUrl);
   try {
     return await work(connection);
   } finally {

@@ -1,7 +1,6 @@
 // `pennon game export|import`: the admin API's game packages (game-transfer.ts), from the command line.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { connect } from '../db/database.ts';
 import { ChallengeService } from '../games/challenges.ts';
 import { DivisionService } from '../games/divisions.ts';
 import { GameKeys } from '../games/game-keys.ts';
@@ -14,7 +13,7 @@ import { LocalDiskBlobStore } from '../storage/local-disk.ts';
 import { CliError, type Command, UsageError, withDatabase } from './command.ts';
 
 const withTransfer = (settings: Settings, work: (transfer: GameTransfer) => Promise<void>) =>
-  withDatabase(connect(settings.databaseUrl), ({ db }) => {
+  withDatabase(settings, ({ db }) => {
     const files = new FileStore(db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
     const challenges = new ChallengeService(db, files);
     const games = new GameService(db, new GameKeys(new PlatformSecrets(db)), files, challenges);
@@ -32,7 +31,8 @@ export const gameExportCommand: Command = {
     if (!/^\d+$/.test(id)) throw new UsageError(`the game ID is a number, not ${id}`);
     await withTransfer(settings, async (transfer) => {
       const { fileName, body } = await transfer.export(Number(id));
-      const out = typeof values.out === 'string' ? values.out : fileName;
+      // The name comes from the game's title: no folder of it is one to write into.
+      const out = typeof values.out === 'string' ? values.out : fileName.replace(/[/\\]/g, '_');
       await writeFile(out, body);
       console.log(`Exported game ${id} to ${out}`);
     });

@@ -55,7 +55,8 @@ const find = (argv: string[]): [Command, string[]] => {
 };
 
 const run = async (argv: string[]): Promise<void> => {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+  if (argv.length === 0) throw new UsageError('no command given');
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     console.log(overview());
     return;
   }

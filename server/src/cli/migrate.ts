@@ -1,5 +1,5 @@
 // `pennon migrate`: brings the database up to date, as the server does when it starts, and says what ran.
-import { connect, migrate } from '../db/database.ts';
+import { migrate } from '../db/database.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { type Command, withDatabase } from './command.ts';
 
@@ -11,16 +11,19 @@ export const migrateCommand: Command = {
   options: {},
   positionals: [],
   run: async ({ settings }) => {
-    const connection = connect(settings.databaseUrl);
-    await withDatabase(connection, async ({ db, describe }) => {
-      const { results = [] } = await migrate(db);
-      for (const result of results) console.log(`ran ${result.migrationName}`);
-      const count = Object.keys(migrations).length;
-      console.log(
-        results.length === 0
-          ? `${describe} is up to date (${count} migrations)`
-          : `${describe}: ${results.length} of ${count} migrations ran`,
-      );
-    });
+    await withDatabase(
+      settings,
+      async ({ db, describe }) => {
+        const { results = [] } = await migrate(db);
+        for (const result of results) console.log(`ran ${result.migrationName}`);
+        const count = Object.keys(migrations).length;
+        console.log(
+          results.length === 0
+            ? `${describe} is up to date (${count} migrations)`
+            : `${describe}: ${results.length} of ${count} migrations ran`,
+        );
+      },
+      { create: true },
+    );
   },
 };

@@ -1,7 +1,6 @@
 // `pennon reset-password USER`: a new password for an account (an organiser locked out, no mail set up), and the
 // end of its sessions, so whoever held the old password is signed out everywhere.
 import { text } from 'node:stream/consumers';
-import { connect } from '../db/database.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from '../services/passwords.ts';
 import { SessionStore } from '../services/sessions.ts';
 import { UserStore } from '../services/users.ts';
@@ -27,7 +26,7 @@ export const resetPasswordCommand: Command = {
   positionals: ['USER'],
   run: async ({ values, positionals: [login = ''], settings }) => {
     const chosen = values['password-stdin'] ? await readPassword() : undefined;
-    await withDatabase(connect(settings.databaseUrl), async ({ db }) => {
+    await withDatabase(settings, async ({ db }) => {
       const user = await new UserStore(db).byNameOrEmail(login);
       if (!user) throw new CliError(`No user is named ${login}`);
       const password = chosen ?? generateResetPassword();
