@@ -27,6 +27,15 @@ interface Running {
   pending: Map<number, Pending>;
 }
 
+/**
+ * The worker's entry: from the sources, render.worker.js installs the TypeScript loader a worker starts without
+ * first; the build's output (server/dist) is JavaScript and runs the worker's code itself.
+ */
+const workerEntry = new URL(
+  import.meta.url.endsWith('.ts') ? './render.worker.js' : './render-worker.js',
+  import.meta.url,
+);
+
 /** After a worker fails, how long renders are left to the caller before another worker is tried. */
 const retryAfterMs = 60_000;
 
@@ -87,7 +96,7 @@ export class RenderThread {
   }
 
   private spawn(): Running {
-    const worker = new Worker(new URL('./render.worker.js', import.meta.url), {
+    const worker = new Worker(workerEntry, {
       workerData: { databaseUrl: this.databaseUrl },
     });
     // Until a render is awaited, a worker started ahead keeps no process alive.
