@@ -1,5 +1,5 @@
-// `npm start`: builds the web client and the widgets when their sources are newer than their builds, then serves
-// the platform.
+// `npm start`: builds the server, the web client and the widgets when their sources are newer than their builds,
+// then serves the platform from the server's build, on plain Node.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +8,11 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Each build, a file it writes (whose age is the build's) and what it is made of (the widgets use web's components).
 const builds = [
+  {
+    workspace: 'server',
+    built: 'server/dist/main.js',
+    sources: ['server/src', 'server/scripts', 'server/tsconfig.build.json', 'tsconfig.base.json', 'sdk/src'],
+  },
   {
     workspace: 'web',
     built: 'web/dist/index.html',
@@ -40,7 +45,7 @@ for (const target of builds.filter(isStale)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+const server = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });
