@@ -43,16 +43,17 @@ export const spawnServer = (
     ...options,
   });
 
-/** `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does. */
-export const startServer = async (
-  env: Record<string, string> = {},
-  { dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')) }: { dataDir?: string } = {},
-): Promise<RunningServer> => {
-  const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
-  const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
+/**
+ * The address a starting server process prints once it serves, and all it prints (`output()`, kept on after).
+ * `timeoutMs` is the start's time, and a build's where the process builds first (`npm start`).
+ */
+export const waitUntilServing = async (
+  child: ChildProcess,
+  timeoutMs = 30_000,
+): Promise<{ url: string; output(): string }> => {
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const found = /serving at (http:\/\/\S+?)\/?\s/.exec(output);
@@ -68,6 +69,17 @@ export const startServer = async (
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  return { url, output: () => output };
+};
+
+/** `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does. */
+export const startServer = async (
+  env: Record<string, string> = {},
+  { dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')) }: { dataDir?: string } = {},
+): Promise<RunningServer> => {
+  const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
+  const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
+  const { url, output } = await waitUntilServing(child);
   const end = async (signal: NodeJS.Signals): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -79,7 +91,7 @@ export const startServer = async (
     url,
     dataDir,
     databaseUrl,
-    output: () => output,
+    output,
     kill: async () => {
       await end('SIGKILL');
     },
