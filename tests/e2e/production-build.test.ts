@@ -2,7 +2,7 @@
 // than the build, then serves from server/dist, and `node server/dist/main.js` runs with no TypeScript loader:
 // everything a first start does (migrations, the admin, the demo game) and the scoreboard's worker thread work from
 // the compiled files.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +15,8 @@ import { waitUntilServing } from '../support/server.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const builtMain = path.join(root, 'server/dist/main.js');
 const adminPassword = 'Production-build-1';
-/** Node ≥ 22.18 runs TypeScript by stripping its types: off, so a `.ts` left in the output fails the start. */
-const noTypeScript = process.allowedNodeEnvironmentFlags.has('--experimental-strip-types')
-  ? { NODE_OPTIONS: '--no-experimental-strip-types' }
-  : {};
+/** Fails the process on any import of TypeScript or of tsx's loader. */
+const noTypeScript = ['--import', path.join(root, 'tests/support/no-typescript.mjs')];
 
 interface Served {
   url: string;
@@ -34,7 +32,6 @@ const serve = async (args: string[], timeoutMs?: number): Promise<Served> => {
     cwd: root,
     env: {
       ...process.env,
-      ...noTypeScript,
       PORT: '0',
       HOST: '127.0.0.1',
       PENNON_DATA_DIR: dataDir,
@@ -75,7 +72,7 @@ describe('npm start', () => {
 describe('node server/dist/main.js', () => {
   let server: Served;
   beforeAll(async () => {
-    server = await serve([builtMain]);
+    server = await serve([...noTypeScript, builtMain]);
   });
   afterAll(async () => server?.stop());
 
@@ -106,6 +103,28 @@ describe('node server/dist/main.js', () => {
       expect(board.items).toEqual(served.items);
     } finally {
       await thread.close();
+    }
+  });
+});
+
+describe('pennon-wsrx', () => {
+  const bin = path.join(root, 'wsrx/bin/pennon-wsrx.mjs');
+  const builtCli = path.join(root, 'wsrx/dist/cli.js');
+  const version = (...execArgv: string[]) =>
+    spawnSync(process.execPath, [...execArgv, bin, 'version'], { cwd: root, encoding: 'utf8' });
+
+  it('runs its build with no TypeScript loader, and its sources when they are newer than the build', () => {
+    expect(spawnSync('npm', ['run', 'build', '--workspace', 'wsrx'], { cwd: root }).status).toBe(0);
+    const current = version(...noTypeScript);
+    expect(current.stdout).toMatch(/^pennon-wsrx \d+\.\d+\.\d+ /);
+    expect(current.status).toBe(0);
+    const { atime, mtime } = statSync(builtCli);
+    utimesSync(builtCli, 0, 0);
+    try {
+      expect(version(...noTypeScript).stderr).toContain('TypeScript imported');
+      expect(version().status).toBe(0);
+    } finally {
+      utimesSync(builtCli, atime, mtime);
     }
   });
 });
