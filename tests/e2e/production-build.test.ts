@@ -76,8 +76,12 @@ describe('node server/dist/main.js', () => {
   });
   afterAll(async () => server?.stop());
 
-  it('serves on a fresh data directory: health, the admin, the demo game and its scoreboard', async () => {
+  it('serves on a fresh data directory: health, the favicon, the admin, the demo game and its scoreboard', async () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // Rendered from the logo's SVG by sharp's native module.
+    const favicon = await fetch(`${server.url}/favicon.webp`);
+    expect(favicon.headers.get('content-type')).toBe('image/webp');
+    expect((await favicon.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
     expect((await admin.account.profile()).role).toBe('Admin');
