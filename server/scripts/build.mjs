@@ -1,26 +1,34 @@
-// Builds the server to run on plain `node dist/main.js`, with no TypeScript loader: tsc compiles src/ to dist/ (same
-// layout, so paths taken from `import.meta.url` still land on the repository's files), the worker entries written in
-// JavaScript are copied beside it, and the SDK, which the workspace consumes as TypeScript, is built and placed in
+// Builds the server to run on plain `node dist/main.js`, with no TypeScript loader: tsc compiles src/ (same layout,
+// so paths taken from `import.meta.url` still land on the repository's files), the worker entries written in
+// JavaScript are copied beside it, and the SDK, which the workspace consumes as TypeScript, is built into
 // dist/node_modules, where Node finds it from dist/ before the workspace's link to its sources.
+// The build is made beside dist/ and swapped in whole: a server running from dist/ (its workers load files later)
+// or a reader of it never sees half a build, and a failed build leaves the last one.
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(server, '..');
 const dist = path.join(server, 'dist');
+const next = path.join(server, 'dist.next');
+const previous = path.join(server, 'dist.previous');
 /** Plain JavaScript the sources load by path (render.worker.js is not: it installs tsx for the sources' worker). */
 const javascriptEntries = ['db/wal-checkpointer.worker.js'];
 
 const run = (...args) => execFileSync(process.execPath, args, { cwd: server, stdio: 'inherit' });
 
-rmSync(dist, { recursive: true, force: true });
-run(path.join(root, 'sdk/scripts/build.mjs'));
-cpSync(path.join(root, 'sdk/dist'), path.join(dist, 'node_modules/@pennon/sdk'), { recursive: true });
-for (const file of javascriptEntries) cpSync(path.join(server, 'src', file), path.join(dist, file));
-// Last, so a dist/main.js (whose age `npm start` compares with the sources') means a whole build.
-run(path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json');
+for (const dir of [next, previous]) rmSync(dir, { recursive: true, force: true });
+try {
+  run(path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', next);
+  for (const file of javascriptEntries) cpSync(path.join(server, 'src', file), path.join(next, file));
+  run(path.join(root, 'sdk/scripts/build.mjs'), path.join(next, 'node_modules/@pennon/sdk'));
+  if (existsSync(dist)) renameSync(dist, previous);
+  renameSync(next, dist);
+} finally {
+  for (const dir of [next, previous]) rmSync(dir, { recursive: true, force: true });
+}
 console.log(
   `built ${path.relative(process.cwd(), dist)}: node ${path.relative(process.cwd(), dist)}/main.js`,
 );
