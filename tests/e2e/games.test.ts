@@ -13,6 +13,7 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { captchaSignUps } from '../support/policies.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { clickButton, fill, waitForText } from '../support/ui.ts';
 
@@ -49,13 +50,7 @@ describe('games', () => {
     admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
     await admin.admin.updateConfig({
-      accountPolicy: {
-        allowRegister: true,
-        activeOnRegister: true,
-        useCaptcha: true,
-        emailConfirmationRequired: false,
-        emailDomainList: '',
-      },
+      accountPolicy: captchaSignUps,
     });
     const now = Date.now();
     const game = await admin.edit.createGame({

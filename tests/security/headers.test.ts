@@ -12,6 +12,7 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
+import { captchaSignUps } from '../support/policies.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { clickButton, fill, signIn, waitForText } from '../support/ui.ts';
 
@@ -121,13 +122,7 @@ describe('the web app under its Content-Security-Policy', () => {
     await admin.admin.updateConfig({
       // The page encrypts the password it registers with (WebCrypto) under the policy too.
       globalConfig: { ...(globalConfig as GlobalConfig), apiEncryption: true },
-      accountPolicy: {
-        allowRegister: true,
-        activeOnRegister: true,
-        useCaptcha: true,
-        emailConfirmationRequired: false,
-        emailDomainList: '',
-      },
+      accountPolicy: captchaSignUps,
     });
     page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 900 });
@@ -312,13 +307,7 @@ describe('the web app under its Content-Security-Policy with Cloudflare Turnstil
     const admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
     await admin.admin.updateConfig({
-      accountPolicy: {
-        allowRegister: true,
-        activeOnRegister: true,
-        useCaptcha: true,
-        emailConfirmationRequired: false,
-        emailDomainList: '',
-      },
+      accountPolicy: captchaSignUps,
     });
   }, 120_000);
 
