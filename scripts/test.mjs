@@ -1,8 +1,9 @@
 // `npm test`: every check and every test, against real parts (a browser, SQLite, PostgreSQL and Redis).
 // Arguments after `--` go to vitest and skip the lint, type and build steps (e.g. `npm test -- --project server`).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { prepareTestEnvironment } from './test-env.mjs';
 
@@ -41,25 +42,56 @@ if (!focused) {
   if (!ok) process.exit(1);
 }
 
-const resultsFile = path.join(root, '.vitest-results.json');
-rmSync(resultsFile, { force: true });
-const passed = step(
-  'Tests (vitest: sdk, server, containers, web, widgets, wsrx, extension, security, e2e)',
-  'npx',
-  [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${resultsFile}`,
-    ...vitestArgs,
-  ],
-);
+// Without a focus the suites run in two lanes at once: the end-to-end and security projects (one file at a time,
+// each starting real processes and browsers, mostly waiting) beside every other project. On two cores this takes
+// about a third less time than one vitest run, which would start the sequential projects only after the rest.
+const lanes = focused
+  ? [{ name: 'tests', args: vitestArgs }]
+  : [
+      { name: 'e2e', args: ['--project', 'e2e', '--project', 'security'] },
+      {
+        name: 'units',
+        args: ['sdk', 'server', 'containers', 'web', 'widgets', 'wsrx', 'extension'].flatMap((p) => [
+          '--project',
+          p,
+        ]),
+      },
+    ];
 
-if (existsSync(resultsFile)) {
-  const r = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`\ntests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
-  if (r.numTotalTests === 0) process.exit(1);
+const runLane = ({ name, args }) =>
+  new Promise((resolve) => {
+    const resultsFile = path.join(root, `.vitest-results.${name}.json`);
+    rmSync(resultsFile, { force: true });
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...args],
+      { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    // Each line says which lane printed it, since the two lanes' reports interleave.
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) =>
+        console.log(lanes.length > 1 ? `[${name}] ${line}` : line),
+      );
+    }
+    child.on('close', (code) => {
+      const r = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : null;
+      resolve({ name, ok: code === 0, r });
+    });
+  });
+
+console.log(`\n▶ Tests (vitest: ${lanes.map((l) => l.name).join(' and ')})`);
+const started = Date.now();
+const results = await Promise.all(lanes.map(runLane));
+let [passedTests, failed, skipped, total] = [0, 0, 0, 0];
+for (const { name, ok, r } of results) {
+  if (r) {
+    passedTests += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+    total += r.numTotalTests;
+  }
+  console.log(`  ${name}: ${ok ? 'done' : 'FAILED'}`);
 }
-process.exit(passed ? 0 : 1);
+console.log(`  all lanes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`\ntests: ${passedTests} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(results.every((l) => l.ok) && total > 0 ? 0 : 1);
