@@ -18,6 +18,7 @@ import type { ChallengesTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
+import { placeholderFileName } from './download-name.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
 import { Instances } from './instances.ts';
@@ -89,7 +90,7 @@ export class ChallengeService {
         hints: '[]',
         flag_template: null,
         is_enabled: 0,
-        file_name: 'attachment',
+        file_name: placeholderFileName,
         container_image: '',
         memory_limit: 64,
         cpu_count: 1,

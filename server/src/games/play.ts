@@ -21,6 +21,7 @@ import { Attachments } from './attachments.ts';
 import type { Challenge } from './challenges.ts';
 import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
+import { teamFileName } from './download-name.ts';
 import { hashSalt, teamHash } from './dynamic-flag.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
@@ -111,7 +112,7 @@ export class PlayService {
       .executeTakeFirst();
     if (!instance) throw new HttpError(404, 'Challenge not found');
     let attachmentId = c.attachment_id;
-    let downloadName: string | null = null;
+    let ownFile = false;
     if (c.type === 'DynamicContainer' && instance.flag === null) {
       const flag = renderFlag(c.flag_template, {
         teamHash: teamHash(hashSalt(game.private_key), c.id, participation.token),
@@ -132,14 +133,16 @@ export class PlayService {
         .where('id', '=', flagId)
         .executeTakeFirstOrThrow();
       attachmentId = flag.attachment_id;
-      downloadName = c.file_name;
+      ownFile = true;
     }
     const attachment =
       attachmentId === null ? undefined : (await this.attachments.models([attachmentId])).get(attachmentId);
     let url = attachment?.url ?? null;
     // A team's own file is downloaded under the challenge's file name, so it doesn't tell whose it is.
-    if (url && downloadName && attachment?.type === 'Local')
-      url = url.replace(/[^/]*$/, encodeURIComponent(downloadName));
+    if (url && ownFile && attachment?.type === 'Local') {
+      const stored = url.slice(url.lastIndexOf('/') + 1);
+      url = url.replace(/[^/]*$/, encodeURIComponent(teamFileName(c.file_name, c.title, stored)));
+    }
     const container = c.type.endsWith('Container')
       ? await this.db
           .selectFrom('containers')
