@@ -23,6 +23,7 @@ import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
 import { teamFileName } from './download-name.ts';
 import { hashSalt, teamHash } from './dynamic-flag.ts';
+import { flagFormat } from './flag-format.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
 import { may } from './permissions.ts';
@@ -99,7 +100,17 @@ export class PlayService {
       limit: c.submission_limit,
       attempts: await attemptsOf(this.db, participation.id, c.id),
       deadline: c.deadline_utc,
+      flagFormat: flagFormat(c.type, c.flag_template, await this.flagsOf(c.id)),
     };
+  }
+
+  private async flagsOf(challengeId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('flags')
+      .select('flag')
+      .where('challenge_id', '=', challengeId)
+      .execute();
+    return rows.map((row) => row.flag);
   }
 
   /** The team's attachment (its own flag's for DynamicAttachment); containers fill in the rest later. */

@@ -160,6 +160,8 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
       limit: 0,
       attempts: 0,
       context: { url: 'https://files.example/book.pdf', instanceEntry: null, closeTime: null },
+      // The placeholder shows the flags' prefix, never what is inside the braces.
+      flagFormat: 'flag{...}',
     });
   });
 

@@ -265,6 +265,8 @@ export const ChallengeDetailModel = Type.Object(
     /** The team's submissions so far. */
     attempts: Type.Integer(),
     deadline: Nullable(Timestamp),
+    /** Pennon's addition: the flags' shape, `prefix{...}`, when they share one (GZ::CTF's client ignores it). */
+    flagFormat: OptionalNullable(Type.String()),
   },
   { title: 'ChallengeDetailModel' },
 );
