@@ -1,14 +1,4 @@
-import {
-  Avatar,
-  Badge,
-  Card,
-  Group,
-  Stack,
-  Text,
-  Tooltip,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import type { Blood, ChallengeInfo } from '@pennon/sdk';
 import { IconCircleCheckFilled, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -78,10 +68,16 @@ export function ChallengeCard({ challenge, solved, onOpen, withCategory }: Chall
             {challenge.title}
           </Text>
           {solved && (
-            <>
-              <IconCircleCheckFilled size={20} color="var(--mantine-color-teal-filled)" aria-hidden />
-              <VisuallyHidden>{t('game.challenge.solved')}</VisuallyHidden>
-            </>
+            <Badge
+              color="teal"
+              variant="filled"
+              size="sm"
+              leftSection={<IconCircleCheckFilled size={12} aria-hidden />}
+              className={classes.solvedBadge}
+              data-testid="solved-badge"
+            >
+              {t('game.challenge.solved')}
+            </Badge>
           )}
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">

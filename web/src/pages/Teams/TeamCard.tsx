@@ -26,6 +26,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
+import { Markdown } from '../../components/Markdown/index.tsx';
 import { initialsOf } from '../../components/UserMenu/initials.ts';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES } from '../../utils/image.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
@@ -154,9 +155,13 @@ export function TeamCard({ team, me, refresh }: TeamCardProps) {
             </Group>
           </Stack>
         </Group>
-        <Text size="sm" c="dimmed" fs={team.bio ? undefined : 'italic'} style={{ overflowWrap: 'anywhere' }}>
-          {team.bio || t('team.no_bio')}
-        </Text>
+        {team.bio ? (
+          <Markdown source={team.bio} fz="sm" c="dimmed" data-testid="team-bio" />
+        ) : (
+          <Text size="sm" c="dimmed" fs="italic">
+            {t('team.no_bio')}
+          </Text>
+        )}
 
         <Divider label={t('team.members', { count: members.length })} labelPosition="left" />
         <Stack

@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { type AnswerResult, type ChallengeInfo, errorMessage } from '@pennon/sdk';
+import { type AnswerResult, type ChallengeInfo, type ChallengeItem, errorMessage } from '@pennon/sdk';
 import {
   IconAlertTriangle,
   IconBulb,
@@ -32,6 +32,7 @@ import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { errorTitle } from '../../../../utils/notify.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
+import { hasTime } from '../../lib/logic.ts';
 import { type SubmitState, useFlagSubmit } from '../../lib/useFlagSubmit.ts';
 import { useNow } from '../../lib/useNow.ts';
 import { InstancePanel } from './InstancePanel.tsx';
@@ -103,6 +104,8 @@ export function ChallengeModal(props: {
   gameId: number;
   info: ChallengeInfo | null;
   solved: boolean;
+  /** The team's solve of it (from its scoreboard item): who and when. */
+  solve?: ChallengeItem;
   onClose: () => void;
   /** Called after an accepted flag (to refresh the board). */
   onSolved: () => unknown;
@@ -209,9 +212,11 @@ export function ChallengeModal(props: {
                   icon={<IconBulb size={18} />}
                   title={t('game.challenge.hints')}
                 >
-                  <List size="sm" spacing={4}>
+                  <List size="sm" spacing={4} data-testid="hints">
                     {data.hints.map((hint) => (
-                      <List.Item key={hint}>{hint}</List.Item>
+                      <List.Item key={hint}>
+                        <Markdown source={hint} fz="sm" />
+                      </List.Item>
                     ))}
                   </List>
                 </Alert>
@@ -225,7 +230,7 @@ export function ChallengeModal(props: {
                     rel="noopener noreferrer"
                     variant="light"
                     leftSection={<IconDownload size={16} />}
-                    download
+                    download={downloadName(data.context.url)}
                   >
                     {t('game.challenge.download')}
                   </Button>
@@ -263,33 +268,68 @@ export function ChallengeModal(props: {
               </Group>
             </>
           )}
-          <form onSubmit={(event) => void onSubmit(event)} noValidate>
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                label={t('game.flag.label')}
-                placeholder={t('game.flag.placeholder')}
-                value={flag}
-                onChange={(event) => setFlag(event.currentTarget.value)}
-                error={flagError}
-                maxLength={127}
-                autoComplete="off"
-                spellCheck={false}
-                leftSection={<IconFlag size={16} />}
-                disabled={limitReached}
-                style={{ flex: 1 }}
-                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              />
-              <Button type="submit" loading={busy} disabled={limitReached}>
-                {t('game.flag.submit')}
-              </Button>
-            </Group>
-          </form>
+          {props.solved ? (
+            <SolvedNote solve={props.solve} format={dateFormat} />
+          ) : (
+            <form onSubmit={(event) => void onSubmit(event)} noValidate>
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <TextInput
+                  label={t('game.flag.label')}
+                  placeholder={data?.flagFormat ?? t('game.flag.placeholder')}
+                  value={flag}
+                  onChange={(event) => setFlag(event.currentTarget.value)}
+                  error={flagError}
+                  maxLength={127}
+                  autoComplete="off"
+                  spellCheck={false}
+                  leftSection={<IconFlag size={16} />}
+                  disabled={limitReached}
+                  style={{ flex: 1 }}
+                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                />
+                <Button type="submit" loading={busy} disabled={limitReached}>
+                  {t('game.flag.submit')}
+                </Button>
+              </Group>
+            </form>
+          )}
           <SubmitOutcome state={state} />
         </Stack>
       )}
     </Modal>
   );
 }
+
+/** Says the team solved the challenge, who and when, in place of the flag box. */
+function SolvedNote({ solve, format }: { solve?: ChallengeItem; format: Intl.DateTimeFormat }) {
+  const { t } = useTranslation();
+  const when = solve && hasTime(solve.time) ? format.format(solve.time) : null;
+  let message = t('game.challenge.solved_by_team');
+  if (solve?.userName && when) message = t('game.challenge.solved_by', { user: solve.userName, time: when });
+  else if (when) message = t('game.challenge.solved_at', { time: when });
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck size={18} />}
+      title={t('game.challenge.solved_title')}
+      data-testid="solved-note"
+    >
+      {message}
+    </Alert>
+  );
+}
+
+/** The name a same-origin attachment is saved under: the last segment of its URL (the server's file name). */
+export const downloadName = (url: string): string | undefined => {
+  if (!url.startsWith('/')) return undefined;
+  const last = url.split(/[?#]/)[0]?.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(last) || undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** 1.2 MiB, 340 KiB… */
 export const formatBytes = (bytes: number): string => {

@@ -30,14 +30,20 @@ const choose = (file: File) => {
 
 describe('writeup card', () => {
   it('shows the note and the submission, checks the file, then uploads it', async () => {
-    const info = vi
-      .spyOn(client.game, 'writeup')
-      .mockResolvedValue({ submitted: false, name: '#', fileSize: 0, note: 'Explain <b>every</b> step' });
+    const info = vi.spyOn(client.game, 'writeup').mockResolvedValue({
+      submitted: false,
+      name: '#',
+      fileSize: 0,
+      note: 'Explain **every** step, see [the template](https://example.org/t.pdf)',
+    });
     const submit = vi.spyOn(client.game, 'submitWriteup').mockImplementation(async () => {
       info.mockResolvedValue({ submitted: true, name: 'Writeup-3-7.pdf', fileSize: 2048, note: '' });
     });
     renderCard();
-    expect(await screen.findByText('Explain <b>every</b> step')).toBeTruthy();
+    // The organiser's note is Markdown, like the challenge text.
+    const note = await screen.findByTestId('writeup-note', {}, { timeout: 10_000 });
+    expect(note.querySelector('strong')?.textContent).toBe('every');
+    expect(note.querySelector('a')?.getAttribute('href')).toBe('https://example.org/t.pdf');
     expect(screen.getByText('Your team has not submitted a writeup yet.')).toBeTruthy();
 
     choose(new File(['x'], 'notes.txt', { type: 'text/plain' }));

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
+import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { formatFull } from '../../../../components/RelativeTime/index.ts';
 import { notifySuccess } from '../../../../utils/notify.ts';
 import { formatBytes } from './ChallengeModal.tsx';
@@ -73,11 +74,7 @@ export function WriteupCard({ gameId, deadline, now }: { gameId: number; deadlin
         )}
       </Group>
       <Stack gap="xs">
-        {data?.note ? (
-          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {data.note}
-          </Text>
-        ) : null}
+        {data?.note ? <Markdown source={data.note} fz="sm" data-testid="writeup-note" /> : null}
         <Text size="sm" c={closed ? 'red' : 'dimmed'}>
           {t(closed ? 'game.writeup.closed' : 'game.writeup.deadline', {
             time: formatFull(deadline, locale),

@@ -278,6 +278,7 @@ export default function ChallengesPage() {
         gameId={gameId}
         info={open}
         solved={open ? solved.has(open.id) : false}
+        solve={rank?.solvedChallenges.find((item) => item.id === open?.id)}
         onClose={() => setOpenId(null)}
         onSolved={() => Promise.all([details.mutate(), notices.mutate()])}
       />
