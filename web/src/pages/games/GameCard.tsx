@@ -1,12 +1,16 @@
 import { Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { BasicGameInfoModel } from '@pennon/sdk';
 import { IconFlag3 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import classes from './GameCard.module.css';
 import { GameCountdown, GameTimeRange, TeamLimit } from './lib/GameStatus.tsx';
 
-/** A game in the list: poster, title (the link to it), summary, phase with countdown, times, team size. */
-export function GameCard({ game }: { game: BasicGameInfoModel }) {
+/**
+ * A game in the list: poster, title (the link to it), summary, phase with countdown, times, team size, and
+ * a marker of the caller's participation when given.
+ */
+export function GameCard({ game, marker }: { game: BasicGameInfoModel; marker?: ReactNode }) {
   return (
     <Card
       withBorder
@@ -31,7 +35,10 @@ export function GameCard({ game }: { game: BasicGameInfoModel }) {
             {game.title}
           </Link>
         </Title>
-        <GameCountdown start={game.start} end={game.end} />
+        <Group gap="xs" justify="space-between">
+          <GameCountdown start={game.start} end={game.end} />
+          {marker}
+        </Group>
         {game.summary && (
           <Text size="sm" c="dimmed" lineClamp={3}>
             {game.summary}

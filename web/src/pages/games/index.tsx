@@ -1,27 +1,60 @@
-import { Center, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconFlag3 } from '@tabler/icons-react';
+import {
+  Center,
+  Group,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconFlag3, IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import useSWR from 'swr';
-import { client } from '../../api/client.ts';
+import { useUser } from '../../api/useUser.ts';
 import { LoadError } from '../../components/LoadError/index.ts';
 import { StatePanel } from '../../components/StatePanel/index.ts';
 import { GameCard } from './GameCard.tsx';
+import { filterGames, PHASE_FILTERS, phaseFilter } from './lib/gameFilter.ts';
+import { pageOf } from './lib/logic.ts';
+import { useAllGames } from './lib/useAllGames.ts';
+import { useNow } from './lib/useNow.ts';
+import { ParticipationMarker } from './ParticipationMarker.tsx';
 
 /** Games a page. */
 const PAGE_SIZE = 12;
 
-/** /games: every visible game, latest start first, a page at a time (`?page=`). */
+/**
+ * /games: every visible game, latest start first, a page at a time (`?page=`), filtered by phase (`?phase=`)
+ * and searched (`?q=`); the caller's own games say whether the team is in or awaiting review.
+ */
 export default function GamesPage() {
   const { t } = useTranslation();
+  const { user } = useUser();
+  const now = useNow(30_000);
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { data, error, mutate } = useSWR(
-    ['/api/game', page],
-    () => client.game.list({ count: PAGE_SIZE, skip: (page - 1) * PAGE_SIZE }),
-    { keepPreviousData: true, revalidateOnFocus: false },
-  );
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const phase = phaseFilter(params.get('phase'));
+  const query = params.get('q') ?? '';
+  const { data, error, mutate } = useAllGames();
+  const found = useMemo(() => filterGames(data ?? [], phase, query, now), [data, phase, query, now]);
+  const pages = Math.max(1, Math.ceil(found.length / PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
+
+  /** Changes one parameter, back to the first page. */
+  const setParam = (key: string, value: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key !== 'page') next.delete('page');
+        return next;
+      },
+      { replace: key === 'q' },
+    );
 
   let content: React.ReactNode;
   if (!data && error) {
@@ -34,14 +67,28 @@ export default function GamesPage() {
         <Skeleton height={300} radius="md" />
       </SimpleGrid>
     );
-  } else if (data.data.length === 0) {
+  } else if (data.length === 0) {
     content = <StatePanel icon={IconFlag3} title={t('game.empty.title')} message={t('game.empty.message')} />;
+  } else if (found.length === 0) {
+    content = (
+      <StatePanel
+        icon={IconSearch}
+        color="gray"
+        title={t('game.list.none_found')}
+        message={t('game.list.none_found_message')}
+        testId="games-none-found"
+      />
+    );
   } else {
     content = (
       <>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {data.data.map((game) => (
-            <GameCard key={game.id} game={game} />
+          {pageOf(found, page, PAGE_SIZE).map((game) => (
+            <GameCard
+              key={game.id}
+              game={game}
+              marker={user ? <ParticipationMarker gameId={game.id} /> : undefined}
+            />
           ))}
         </SimpleGrid>
         {pages > 1 && (
@@ -49,7 +96,7 @@ export default function GamesPage() {
             <Pagination
               total={pages}
               value={page}
-              onChange={(next) => setParams({ page: String(next) })}
+              onChange={(next) => setParam('page', String(next))}
               getControlProps={(control) => ({ 'aria-label': t(`game.paging.${control}`) })}
               getItemProps={(item) => ({ 'aria-label': t('game.paging.page', { page: item }) })}
             />
@@ -67,6 +114,28 @@ export default function GamesPage() {
           {t('game.subtitle')}
         </Text>
       </Stack>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          value={phase}
+          onChange={(value) => setParam('phase', value === 'all' ? null : value)}
+          data={PHASE_FILTERS.map((value) => ({
+            value,
+            label: value === 'all' ? t('game.list.all') : t(`game.phase.${value}`),
+          }))}
+          aria-label={t('game.list.phase')}
+          data-testid="phase-filter"
+        />
+        <TextInput
+          type="search"
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('game.list.search')}
+          aria-label={t('game.list.search')}
+          value={query}
+          onChange={(event) => setParam('q', event.currentTarget.value || null)}
+          style={{ flex: '1 1 200px' }}
+          maw={360}
+        />
+      </Group>
       {content}
     </Stack>
   );
