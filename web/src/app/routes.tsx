@@ -54,6 +54,14 @@ const pages: RouteObject[] = [
   { path: 'games/:id/Challenges', lazy: lazyPage(() => import('../pages/games/[id]/Challenges/index.tsx')) },
   { path: 'games/:id/Scoreboard', lazy: lazyPage(() => import('../pages/games/[id]/Scoreboard/index.tsx')) },
   {
+    path: 'games/:id/teams/:teamId',
+    lazy: lazyPage(() => import('../pages/games/[id]/teams/[teamId]/index.tsx')),
+  },
+  {
+    path: 'games/:id/teams/:teamId/players/:userId',
+    lazy: lazyPage(() => import('../pages/games/[id]/teams/[teamId]/players/[userId]/index.tsx')),
+  },
+  {
     path: 'games/:id/monitor/CheatInfo',
     lazy: lazyPage(() => import('../pages/games/[id]/monitor/CheatInfo/index.tsx')),
   },

@@ -1,6 +1,6 @@
-import { Anchor, Avatar, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Group, Table, Text, Tooltip } from '@mantine/core';
 import type { ParticipationModel } from '@pennon/sdk';
-import { IconArrowRight, IconShieldCheck } from '@tabler/icons-react';
+import { IconArrowRight, IconListSearch, IconShieldCheck } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { client } from '../../../../../api/client.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
+import { teamPath } from '../../../lib/teams.ts';
 import { FilterSelect } from '../lib/FilterSelect.tsx';
 import classes from '../lib/Monitor.module.css';
 import { MonitorFrame } from '../lib/MonitorFrame.tsx';
@@ -17,10 +18,11 @@ import { MonitorTable } from '../lib/MonitorTable.tsx';
 import { useQueryParams } from '../lib/useQueryParams.ts';
 import { cheatFilterFromParams, cheatOptions, filterCheats } from './filters.ts';
 
-/** A team in a report: its avatar and name, linking to its submissions. */
+/** A team in a report: its avatar and name, linking to its page, and a link to its submissions. */
 function TeamLink({ gameId, participation }: { gameId: number; participation: ParticipationModel }) {
   const { t } = useTranslation();
-  const { name, avatar } = participation.team;
+  const { id, name, avatar } = participation.team;
+  const submissions = t('monitor.cheat.team_submissions', { team: name });
   return (
     <Group gap="xs" wrap="nowrap">
       <Avatar src={avatar} size={24} radius="xl" alt="">
@@ -28,14 +30,25 @@ function TeamLink({ gameId, participation }: { gameId: number; participation: Pa
       </Avatar>
       <Anchor
         component={Link}
-        to={`/games/${gameId}/monitor/Submissions?team=${encodeURIComponent(name)}`}
+        to={teamPath(gameId, id)}
         size="sm"
         fw={500}
         style={{ overflowWrap: 'anywhere' }}
-        aria-label={t('monitor.cheat.team_submissions', { team: name })}
+        data-testid="team-link"
       >
         {name}
       </Anchor>
+      <Tooltip label={submissions} withArrow>
+        <ActionIcon
+          component={Link}
+          to={`/games/${gameId}/monitor/Submissions?team=${encodeURIComponent(name)}`}
+          variant="subtle"
+          size="sm"
+          aria-label={submissions}
+        >
+          <IconListSearch size={14} />
+        </ActionIcon>
+      </Tooltip>
     </Group>
   );
 }

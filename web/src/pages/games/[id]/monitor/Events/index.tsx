@@ -18,6 +18,7 @@ import { client } from '../../../../../api/client.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { RelativeTime } from '../../../../../components/RelativeTime/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
+import { TeamName } from '../../../lib/TeamName.tsx';
 import { eventKey } from '../lib/keys.ts';
 import { LiveStatus } from '../lib/LiveStatus.tsx';
 import classes from '../lib/Monitor.module.css';
@@ -137,6 +138,14 @@ function MonitorEvents({ gameId }: { gameId: number }) {
                       )}
                       <Group gap={6} c="dimmed">
                         <RelativeTime time={item.time} size="xs" />
+                        {item.team && (
+                          <>
+                            <Text size="xs" aria-hidden>
+                              ·
+                            </Text>
+                            <TeamName gameId={gameId} name={item.team} size="xs" />
+                          </>
+                        )}
                         {item.user && (
                           <>
                             <Text size="xs" aria-hidden>

@@ -10,6 +10,7 @@ import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { downloadWithNotice } from '../../../../../utils/download.ts';
 import { pageOf } from '../../../lib/logic.ts';
+import { TeamName } from '../../../lib/TeamName.tsx';
 import { FilterSelect } from '../lib/FilterSelect.tsx';
 import { submissionKey } from '../lib/keys.ts';
 import { LiveStatus } from '../lib/LiveStatus.tsx';
@@ -154,9 +155,7 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {item.team}
-                  </Text>
+                  <TeamName gameId={gameId} name={item.team} size="sm" fw={500} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
