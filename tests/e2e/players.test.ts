@@ -12,7 +12,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { createRunningGame } from '../support/games.ts';
-import { spawnServer, waitUntilServing } from '../support/server.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
 import { signIn, waitForText } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
@@ -21,7 +21,7 @@ const capture = 'pcap bytes of team one\n';
 const shots = process.env.PENNON_SHOTS_DIR;
 
 describe('players', () => {
-  let server: { url: string; stop: () => void };
+  let server: RunningServer;
   let browser: Browser;
   let page: Page;
   let gameId = 0;
@@ -43,17 +43,10 @@ describe('players', () => {
   };
 
   beforeAll(async () => {
-    // Started here with a longer wait than startServer's: on a loaded machine the first start takes a while.
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-'));
-    const child = spawnServer(dataDir, { PENNON_ADMIN_PASSWORD: adminPassword });
-    server = {
-      url: '',
-      stop: () => {
-        child.kill('SIGKILL');
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-    [{ url: server.url }, browser] = await Promise.all([waitUntilServing(child, 120_000), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
+      launchBrowser(),
+    ]);
     const admin = createNodeClient({ baseUrl: server.url });
     await admin.account.login({ userName: 'admin', password: adminPassword });
     gameId = await createRunningGame(admin, 'Winter CTF');
@@ -106,7 +99,7 @@ describe('players', () => {
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    server?.stop();
+    await server?.stop();
     rmSync(downloads, { recursive: true, force: true });
   });
 

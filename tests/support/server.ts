@@ -45,11 +45,12 @@ export const spawnServer = (
 
 /**
  * The address a starting server process prints once it serves, and all it prints (`output()`, kept on after).
- * `timeoutMs` is the start's time, and a build's where the process builds first (`npm start`).
+ * `timeoutMs` is the start's time, and a build's where the process builds first (`npm start`): generous, since the
+ * end-to-end lane starts servers while the unit lane keeps both cores busy.
  */
 export const waitUntilServing = async (
   child: ChildProcess,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<{ url: string; output(): string }> => {
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
