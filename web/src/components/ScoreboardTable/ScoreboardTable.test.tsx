@@ -2,7 +2,7 @@ import type { ChallengeInfo, ScoreboardItem } from '@pennon/sdk';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
-import { ScoreboardTable, type ScoreboardTableProps } from './ScoreboardTable.tsx';
+import { medalColor, ScoreboardTable, type ScoreboardTableProps } from './ScoreboardTable.tsx';
 
 const login: ChallengeInfo = {
   id: 1,
@@ -71,11 +71,41 @@ describe('ScoreboardTable', () => {
   });
 
   it('keeps rank, team, score and solves only when compact, and marks the highlighted teams', async () => {
-    show({ compact: true, highlighted: new Set([8]) });
+    show({ columns: 'compact', highlighted: new Set([8]) });
     const [gulls, terns] = await rows();
     expect(within(gulls as HTMLElement).getAllByRole('cell')).toHaveLength(4);
     expect(screen.queryByRole('columnheader', { name: 'Login' })).toBeNull();
     expect(gulls?.hasAttribute('data-fresh')).toBe(false);
     expect(terns?.hasAttribute('data-fresh')).toBe(true);
+  });
+
+  it('gives the top three their medal colour only once they have scored', async () => {
+    show({ items: [item(7, 'Gulls', 1, 1, false), item(8, 'Terns', 2, null, false)] });
+    const [gulls] = await rows();
+    const rank = within(gulls as HTMLElement).getAllByRole('cell')[0]
+      ?.firstElementChild as HTMLElement | null;
+    expect(rank?.style.color).toBe('');
+    expect(medalColor(1, 0)).toBeUndefined();
+    expect(medalColor(1, 500)).toBeDefined();
+    expect(medalColor(4, 500)).toBeUndefined();
+  });
+
+  it("keeps a long name whole in its tooltip, cut short on one line, linked to the team's page", async () => {
+    const long = 'The Extraordinarily Long-Named Association of Harbour Gulls';
+    show({
+      items: [item(7, long, 1, 1, true)],
+      teamLink: (teamId, name) => <a href={`/teams/${teamId}`}>{name}</a>,
+    });
+    const name = await screen.findByTestId('team-name');
+    expect(name.getAttribute('data-truncate')).toBe('end');
+    expect(within(name).getByRole('link', { name: long }).getAttribute('href')).toBe('/teams/7');
+  });
+
+  it('folds the challenge columns away only with columns="fold"', async () => {
+    show({ columns: 'fold' });
+    const folding = screen.getByRole('columnheader', { name: 'Login' }).className;
+    show({ columns: 'full' });
+    const [, full] = screen.getAllByRole('columnheader', { name: 'Login' });
+    expect(folding).not.toBe(full?.className);
   });
 });

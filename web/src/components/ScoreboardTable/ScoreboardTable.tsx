@@ -1,6 +1,7 @@
 import { Avatar, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
 import type { ChallengeInfo, ScoreboardItem, SubmissionType } from '@pennon/sdk';
 import { IconCheck, IconDroplet } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryStyle } from '../../pages/games/lib/categories.tsx';
 import { hasTime } from '../../pages/games/lib/logic.ts';
@@ -13,34 +14,48 @@ const BLOOD_INDEX: Partial<Record<SubmissionType, number>> = { FirstBlood: 0, Se
 export interface ScoreboardTableProps {
   /** The teams to show, in ranked order. */
   items: ScoreboardItem[];
-  /** One column each, unless `compact`. */
+  /** One column each, unless `columns` is `compact`. */
   challenges: ChallengeInfo[];
   /** The division shown: 0 ranks overall, another its own ranking. */
   divisionId: number;
-  /** Rank, team, score and solve count only. */
-  compact?: boolean;
+  /**
+   * The challenge columns: `full` shows them, scrolling sideways when they do not fit; `compact` leaves rank,
+   * team, score and solve count only; `fold` shows them while the table's box is wide enough (40rem).
+   */
+  columns?: ScoreboardColumns;
   /** Teams that just solved something; their rows glow for a moment. */
   highlighted?: ReadonlySet<number>;
+  /** Wraps a team's name in a link to its page (a route in the web client, the platform's page in a widget). */
+  teamLink?: TeamLink;
 }
+
+export type ScoreboardColumns = 'full' | 'compact' | 'fold';
+export type TeamLink = (teamId: number, name: ReactNode) => ReactNode;
+
+/** A rank's medal colour: the top three, once they have scored at all. */
+export const medalColor = (rank: number, score: number): string | undefined =>
+  score > 0 && rank > 0 && rank <= 3 ? MEDAL_COLORS[rank - 1] : undefined;
 
 /** Ranked teams with their scores and, per challenge, a check or the medal of a blood. */
 export function ScoreboardTable({
   items,
   challenges,
   divisionId,
-  compact,
+  columns = 'full',
   highlighted,
+  teamLink,
 }: ScoreboardTableProps) {
   const { t, i18n } = useTranslation();
   const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'short',
     timeStyle: 'medium',
   });
-  const columns = compact ? [] : challenges;
+  const shown = columns === 'compact' ? [] : challenges;
+  const foldable = columns === 'fold' ? classes.foldable : undefined;
   const rankOf = (item: ScoreboardItem) => (divisionId === 0 ? item.rank : (item.divisionRank ?? 0));
   return (
-    <Paper withBorder radius="md">
-      <Table.ScrollContainer minWidth={compact ? 0 : 520}>
+    <Paper withBorder radius="md" className={`${classes.frame} ${columns === 'fold' ? classes.fold : ''}`}>
+      <Table.ScrollContainer minWidth={0}>
         <Table
           striped
           highlightOnHover
@@ -54,8 +69,8 @@ export function ScoreboardTable({
               <Table.Th className={classes.stickyTeam}>{t('game.scoreboard.team')}</Table.Th>
               <Table.Th ta="right">{t('game.scoreboard.score')}</Table.Th>
               <Table.Th ta="right">{t('game.scoreboard.solved')}</Table.Th>
-              {columns.map((challenge) => (
-                <Table.Th key={challenge.id} className={classes.challenge}>
+              {shown.map((challenge) => (
+                <Table.Th key={challenge.id} className={`${classes.challenge} ${foldable ?? ''}`}>
                   <Tooltip
                     label={`${challenge.title} · ${challenge.category} · ${challenge.score}`}
                     withArrow
@@ -71,7 +86,9 @@ export function ScoreboardTable({
                   </Tooltip>
                 </Table.Th>
               ))}
-              {!compact && <Table.Th>{t('game.scoreboard.last_solve')}</Table.Th>}
+              {columns !== 'compact' && (
+                <Table.Th className={foldable}>{t('game.scoreboard.last_solve')}</Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -85,18 +102,25 @@ export function ScoreboardTable({
                   data-team={item.id}
                 >
                   <Table.Td className={classes.sticky}>
-                    <Text fw={700} c={rank > 0 && rank <= 3 ? MEDAL_COLORS[rank - 1] : undefined}>
+                    <Text fw={700} c={medalColor(rank, item.score)}>
                       {rank > 0 ? rank : '–'}
                     </Text>
                   </Table.Td>
                   <Table.Td className={classes.stickyTeam}>
                     <Group gap="xs" wrap="nowrap">
-                      <Avatar src={item.avatar} size={28} radius="xl" alt="">
+                      <Avatar src={item.avatar} size={28} radius="xl" alt="" className={classes.avatar}>
                         {initialsOf(item.name)}
                       </Avatar>
-                      <Tooltip label={item.bio} disabled={!item.bio} withArrow>
-                        <Text size="sm" fw={500} lineClamp={1} className={classes.team}>
-                          {item.name}
+                      {/* The whole name (and bio) on hover: a long one is cut short with an ellipsis. */}
+                      <Tooltip label={item.bio ? `${item.name} · ${item.bio}` : item.name} withArrow>
+                        <Text
+                          size="sm"
+                          fw={500}
+                          truncate="end"
+                          className={classes.name}
+                          data-testid="team-name"
+                        >
+                          {teamLink ? teamLink(item.id, item.name) : item.name}
                         </Text>
                       </Tooltip>
                     </Group>
@@ -105,7 +129,7 @@ export function ScoreboardTable({
                     {item.score}
                   </Table.Td>
                   <Table.Td ta="right">{item.solvedCount}</Table.Td>
-                  {columns.map((challenge) => {
+                  {shown.map((challenge) => {
                     const solve = solves.get(challenge.id);
                     const blood = solve ? BLOOD_INDEX[solve.type] : undefined;
                     let mark: React.ReactNode = null;
@@ -128,7 +152,7 @@ export function ScoreboardTable({
                       );
                     }
                     return (
-                      <Table.Td key={challenge.id} ta="center">
+                      <Table.Td key={challenge.id} ta="center" className={foldable}>
                         {solve ? (
                           <Tooltip
                             label={`${challenge.title}: +${solve.score}${solve.userName ? ` · ${solve.userName}` : ''} · ${timeFormat.format(solve.time)}`}
@@ -140,8 +164,8 @@ export function ScoreboardTable({
                       </Table.Td>
                     );
                   })}
-                  {!compact && (
-                    <Table.Td>
+                  {columns !== 'compact' && (
+                    <Table.Td className={foldable}>
                       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {hasTime(item.lastSubmissionTime) ? timeFormat.format(item.lastSubmissionTime) : '–'}
                       </Text>

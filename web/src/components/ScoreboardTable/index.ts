@@ -1,1 +1,7 @@
-export { ScoreboardTable, type ScoreboardTableProps } from './ScoreboardTable.tsx';
+export {
+  medalColor,
+  type ScoreboardColumns,
+  ScoreboardTable,
+  type ScoreboardTableProps,
+  type TeamLink,
+} from './ScoreboardTable.tsx';
