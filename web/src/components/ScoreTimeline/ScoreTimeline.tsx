@@ -1,11 +1,22 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
-import { Paper, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Title } from '@mantine/core';
 import type { TopTimeLine } from '@pennon/sdk';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seriesKey, timelineRows } from './timeline.ts';
+import type { TeamLink } from '../ScoreboardTable/index.ts';
+import classes from './ScoreTimeline.module.css';
+import {
+  activityRange,
+  RANGE_HOURS,
+  rangeStart,
+  seriesKey,
+  type TimelineRange,
+  timelineRows,
+} from './timeline.ts';
 
 const SERIES_COLORS = ['blue', 'red', 'teal', 'orange', 'grape', 'lime', 'cyan', 'pink', 'yellow', 'indigo'];
+const colorOf = (index: number) => `${SERIES_COLORS[index % SERIES_COLORS.length]}.6`;
 
 export interface ScoreTimelineProps {
   /** The top teams' score histories. */
@@ -14,38 +25,73 @@ export interface ScoreTimelineProps {
   start: number;
   end: number;
   height?: number;
+  /** The time range shown; unset: where the activity is (activityRange). */
+  range?: TimelineRange | undefined;
+  /** Lets the viewer pick the range: whole game, last 24, 6 or 1 hour(s). */
+  withRangeControl?: boolean;
+  /** Wraps a team's name in the legend in a link to its page. */
+  teamLink?: TeamLink | undefined;
 }
 
-/** The top teams' scores over the game as step lines; nothing until someone scored. */
-export function ScoreTimeline({ teams, start, end, height = 260 }: ScoreTimelineProps) {
+/** The top teams' scores over the game as step lines, with a legend of their colours; nothing until someone scored. */
+export function ScoreTimeline({
+  teams,
+  start,
+  end,
+  height = 260,
+  range,
+  withRangeControl,
+  teamLink,
+}: ScoreTimelineProps) {
   const { t, i18n } = useTranslation();
-  const rows = teams.length > 0 ? timelineRows(teams, start, end) : [];
-  if (rows.length <= 1) return null;
+  const [picked, setPicked] = useState<TimelineRange>();
+  // The rows are computed once per fetch and range, not on every render (a hover redraws the tooltip).
+  const { shown, rows } = useMemo(() => {
+    const now = Date.now();
+    const shown = picked ?? range ?? activityRange(teams, start, end, now);
+    return { shown, rows: timelineRows(teams, rangeStart(shown, start, end, now), end, now) };
+  }, [teams, start, end, picked, range]);
+  if (teams.every((team) => team.items.length === 0) || rows.length <= 1) return null;
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const timeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  const tickFormat = new Intl.DateTimeFormat(locale, {
-    month: 'numeric',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  // Within a day the hour is enough on the axis.
+  const short = shown !== 'all' && shown <= 24;
+  const tickFormat = new Intl.DateTimeFormat(
+    locale,
+    short
+      ? { hour: '2-digit', minute: '2-digit' }
+      : { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  );
+  const keys = teams.map((team) => seriesKey(team, teams));
   return (
-    <Paper withBorder radius="md" p="md">
-      <Title order={2} size="h5" mb="sm">
-        {t('game.scoreboard.timeline')}
-      </Title>
+    <Paper withBorder radius="md" p="md" data-testid="score-timeline" data-range={String(shown)}>
+      <Group justify="space-between" gap="xs" mb="sm">
+        <Title order={2} size="h5">
+          {t('game.scoreboard.timeline')}
+        </Title>
+        {withRangeControl && (
+          <SegmentedControl
+            size="xs"
+            aria-label={t('game.scoreboard.range.label')}
+            value={String(shown)}
+            onChange={(value) => setPicked(value === 'all' ? 'all' : Number(value))}
+            data={[
+              { value: 'all', label: t('game.scoreboard.range.all') },
+              ...[...RANGE_HOURS].reverse().map((hours) => ({
+                value: String(hours),
+                label: t('game.scoreboard.range.hours', { hours }),
+              })),
+            ]}
+          />
+        )}
+      </Group>
       <LineChart
         h={height}
         data={rows}
         dataKey="time"
-        series={teams.map((team, index) => ({
-          name: seriesKey(team, teams),
-          color: `${SERIES_COLORS[index % SERIES_COLORS.length]}.6`,
-        }))}
+        series={keys.map((name, index) => ({ name, color: colorOf(index) }))}
         curveType="stepAfter"
         withDots={false}
-        withLegend
-        legendProps={{ verticalAlign: 'bottom' }}
         xAxisProps={{
           type: 'number',
           scale: 'time',
@@ -57,6 +103,22 @@ export function ScoreTimeline({ teams, start, end, height = 260 }: ScoreTimeline
             typeof value === 'number' ? timeFormat.format(value) : String(value),
         }}
       />
+      {/* The legend is ours: its names link to the teams' pages, and a long one is cut short. */}
+      <ul className={classes.legend} data-testid="timeline-legend">
+        {teams.map((team, index) => (
+          <li key={team.id} className={classes.entry}>
+            <span
+              className={classes.swatch}
+              style={{ backgroundColor: `var(--mantine-color-${colorOf(index).replace('.', '-')})` }}
+              data-series={keys[index]}
+              aria-hidden
+            />
+            <span className={classes.entryName} title={keys[index]}>
+              {teamLink ? teamLink(team.id, keys[index]) : keys[index]}
+            </span>
+          </li>
+        ))}
+      </ul>
     </Paper>
   );
 }
