@@ -18,6 +18,7 @@ import { bloodBonusFields, bloodBonusLabel, flattenChallenges, gamePhase, pageOf
 import { useNow } from '../../lib/useNow.ts';
 import { canMonitor } from '../monitor/lib/access.ts';
 import { parseGameId, useGame } from '../useGame.ts';
+import { routeTeamLink } from './teamLink.tsx';
 
 /** Scoreboard refresh while the game runs, and teams a page (gzctf-api §5). */
 const REFRESH = 30_000;
@@ -56,6 +57,7 @@ export default function ScoreboardPage() {
   const shown = pageOf(items, Math.min(page, pages), size);
   const canExport = canMonitor(user);
   const bonus = data ? bloodBonusFields(data.bloodBonus) : [0, 0, 0];
+  const teamLink = useMemo(() => routeTeamLink(gameId), [gameId]);
 
   const exportSheet = async () => {
     setExporting(true);
@@ -137,7 +139,15 @@ export default function ScoreboardPage() {
               })}
             </Group>
           </Group>
-          {game && <ScoreTimeline teams={timeline} start={game.start} end={game.end} />}
+          {game && (
+            <ScoreTimeline
+              teams={timeline}
+              start={game.start}
+              end={game.end}
+              withRangeControl
+              teamLink={teamLink}
+            />
+          )}
           {items.length === 0 ? (
             <StatePanel
               icon={IconTrophy}
@@ -146,7 +156,12 @@ export default function ScoreboardPage() {
               message={t('game.scoreboard.empty.message')}
             />
           ) : (
-            <ScoreboardTable items={shown} challenges={challenges} divisionId={divisionId} />
+            <ScoreboardTable
+              items={shown}
+              challenges={challenges}
+              divisionId={divisionId}
+              teamLink={teamLink}
+            />
           )}
           {pages > 1 && (
             <Center>
