@@ -38,3 +38,15 @@ export const parseRows = (value: string | undefined, fallback: number): number =
   const rows = parseId(value);
   return rows === undefined ? fallback : Math.min(rows, 500);
 };
+
+/** `columns`: `compact` or `full` as asked; anything else folds the challenge columns away in a narrow box. */
+export const parseColumns = (value: string | undefined): 'compact' | 'full' | undefined =>
+  value === 'compact' || value === 'full' ? value : undefined;
+
+/** `range`: `all` (the whole game) or a number of hours (`6`, `6h`); anything else leaves the default. */
+export const parseRange = (value: string | undefined): 'all' | number | undefined => {
+  const text = value?.trim().toLowerCase();
+  if (text === 'all') return 'all';
+  const hours = /^(\d{1,5})\s*h?$/.exec(text ?? '')?.[1];
+  return hours && Number(hours) > 0 ? Number(hours) : undefined;
+};

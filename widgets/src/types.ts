@@ -17,6 +17,8 @@ export interface WidgetAttributes {
   locale?: string | undefined;
   compact?: string | undefined;
   chart?: string | undefined;
+  columns?: string | undefined;
+  range?: string | undefined;
   challenge?: string | undefined;
 }
 

@@ -1,8 +1,13 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { ScoreboardTable } from '../../../web/src/components/ScoreboardTable/index.ts';
+import {
+  type ScoreboardColumns,
+  ScoreboardTable,
+  type TeamLink,
+} from '../../../web/src/components/ScoreboardTable/index.ts';
+import type { TimelineRange } from '../../../web/src/components/ScoreTimeline/timeline.ts';
 import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
-import { parseFlag, parseId, parseRows } from '../attributes.ts';
+import { parseColumns, parseFlag, parseId, parseRange, parseRows } from '../attributes.ts';
 import { emitSolve } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
 import { useGameFeed } from '../live/useGameFeed.ts';
@@ -12,6 +17,7 @@ import { LoadState } from './LoadState.tsx';
 import { useFreshTeams } from './useFreshTeams.ts';
 import { WidgetFrame } from './WidgetFrame.tsx';
 import { WidgetHeader } from './WidgetHeader.tsx';
+import './scoreboard.css';
 
 // The chart and its charting library load only for `chart` scoreboards (their own chunk in the ES module).
 const ScoreTimeline = lazy(async () => ({
@@ -27,6 +33,8 @@ export const SCOREBOARD_ATTRIBUTES = [
   'locale',
   'compact',
   'chart',
+  'columns',
+  'range',
 ] as const;
 
 interface ScoreboardViewProps {
@@ -37,10 +45,13 @@ interface ScoreboardViewProps {
   division: number;
   rows: number;
   compact: boolean;
+  columns: ScoreboardColumns;
   chart: boolean;
+  range: TimelineRange | undefined;
 }
 
-function ScoreboardView({ server, gameId, host, division, rows, compact, chart }: ScoreboardViewProps) {
+function ScoreboardView(props: ScoreboardViewProps) {
+  const { server, gameId, host, division, rows, compact, columns, chart, range } = props;
   const { t } = useTranslation();
   const { feed, state } = useGameFeed(server, gameId);
   const accept = useCallback(
@@ -58,6 +69,23 @@ function ScoreboardView({ server, gameId, host, division, rows, compact, chart }
     .join(' · ');
   const items = (board?.items ?? []).filter((item) => division === 0 || item.divisionId === division);
   const timeline = board?.timelines.find((line) => line.divisionId === division)?.teams ?? [];
+  // A visitor of the site goes on to the team's page on the platform, in a tab of its own, as with the full
+  // scoreboard below: the site keeps its page, and the name says where it leads.
+  const teamLink = useCallback<TeamLink>(
+    (teamId, name) => (
+      <Anchor
+        href={`${server}/games/${gameId}/teams/${teamId}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        inherit
+        c="inherit"
+        underline="hover"
+      >
+        {name}
+      </Anchor>
+    ),
+    [server, gameId],
+  );
 
   return (
     <Stack gap="sm" p={compact ? 'xs' : 'sm'}>
@@ -73,6 +101,8 @@ function ScoreboardView({ server, gameId, host, division, rows, compact, chart }
                 start={state.game.start}
                 end={state.game.end}
                 height={compact ? 160 : 240}
+                range={range}
+                teamLink={teamLink}
               />
             </Suspense>
           )}
@@ -85,8 +115,9 @@ function ScoreboardView({ server, gameId, host, division, rows, compact, chart }
               items={items.slice(0, rows)}
               challenges={challenges}
               divisionId={division}
-              compact={compact}
+              columns={columns}
               highlighted={fresh}
+              teamLink={teamLink}
             />
           )}
         </>
@@ -117,6 +148,7 @@ function ScoreboardView({ server, gameId, host, division, rows, compact, chart }
 
 /** `<pennon-scoreboard>`: the ranked teams of a game (or of one division), live. */
 export function PennonScoreboard(props: WidgetProps) {
+  const compact = parseFlag(props.compact);
   return (
     <WidgetFrame props={props} tag={SCOREBOARD_TAG}>
       {(server, gameId, host) => (
@@ -126,8 +158,10 @@ export function PennonScoreboard(props: WidgetProps) {
           host={host}
           division={parseId(props.division) ?? 0}
           rows={parseRows(props.rows, 10)}
-          compact={parseFlag(props.compact)}
+          compact={compact}
+          columns={parseColumns(props.columns) ?? (compact ? 'compact' : 'fold')}
           chart={parseFlag(props.chart)}
+          range={parseRange(props.range)}
         />
       )}
     </WidgetFrame>
