@@ -29,7 +29,7 @@ describe('the scoreboard page', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }, { timeoutMs: 120_000 }),
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
       launchBrowser(),
     ]);
     const admin = createNodeClient({ baseUrl: server.url });

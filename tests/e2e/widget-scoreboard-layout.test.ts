@@ -106,11 +106,7 @@ describe('<pennon-scoreboard> in a page layout', () => {
   beforeAll(async () => {
     host = await serveHost();
     [server, browser] = await Promise.all([
-      startServer(
-        { PENNON_ADMIN_PASSWORD: adminPassword, PENNON_EMBED_ORIGINS: host.origin },
-        // A loaded machine starts it slowly; the seeding takes longer anyway.
-        { timeoutMs: 120_000 },
-      ),
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword, PENNON_EMBED_ORIGINS: host.origin }),
       launchBrowser(),
     ]);
     const admin = createNodeClient({ baseUrl: server.url });

@@ -54,7 +54,11 @@ export const waitUntilServing = async (
 ): Promise<{ url: string; output(): string }> => {
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), timeoutMs);
+    // A server that did not start in time is killed, so no test leaves it running.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const found = /serving at (http:\/\/\S+?)\/?\s/.exec(output);
@@ -73,20 +77,14 @@ export const waitUntilServing = async (
   return { url, output: () => output };
 };
 
-/**
- * `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does;
- * `timeoutMs` is how long it may take to start (30 s unless given).
- */
+/** `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does. */
 export const startServer = async (
   env: Record<string, string> = {},
-  {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')),
-    timeoutMs,
-  }: { dataDir?: string; timeoutMs?: number } = {},
+  { dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')) }: { dataDir?: string } = {},
 ): Promise<RunningServer> => {
   const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
   const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
-  const { url, output } = await waitUntilServing(child, timeoutMs);
+  const { url, output } = await waitUntilServing(child);
   const end = async (signal: NodeJS.Signals): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise((resolve) => child.once('exit', resolve));
