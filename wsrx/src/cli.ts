@@ -17,6 +17,7 @@ Usage:
   pennon-wsrx allow ORIGIN             approve a site (it may then open tunnels)
   pennon-wsrx deny ORIGIN              refuse a site and close its tunnels
   pennon-wsrx remove ORIGIN            forget a site and close its tunnels
+  pennon-wsrx pair                     print the pairing code for the browser companion
   pennon-wsrx version | help
 
 Options for every command:
@@ -165,6 +166,22 @@ const printTunnels = (tunnels: (TunnelInfo & { connections: number })[], io: Cli
   io.out(`${table([['LOCAL', 'REMOTE', 'LATENCY', 'CONNS', 'SCOPE', 'LABEL'], ...rows])}\n`);
 };
 
+/** The pairing code is the control address with the token as fragment: one string to paste. */
+export const pairingCode = (target: ControlTarget): string => `${target.url}#${target.token}`;
+
+const pair = async (target: ControlTarget, json: boolean, io: CliIo): Promise<number> => {
+  // Check the token against the running daemon first, so a stale state dir is told now, not in the browser.
+  await control(target, 'GET', 'scopes');
+  const code = pairingCode(target);
+  if (json) io.out(`${JSON.stringify({ url: target.url, token: target.token, code }, null, 2)}\n`);
+  else
+    io.out(
+      `Paste this pairing code into the Pennon wsrx companion's options (Daemon control):\n\n  ${code}\n\n` +
+        'Anyone with this code can approve sites in your daemon: keep it to yourself.\n',
+    );
+  return 0;
+};
+
 const runControl = async (
   command: string,
   args: string[],
@@ -176,6 +193,10 @@ const runControl = async (
     values.url as string | undefined,
   );
   const json = values.json === true;
+  if (command === 'pair') {
+    if (args.length > 0) throw new UsageError('pair takes no arguments');
+    return pair(target, json, io);
+  }
   if (command === 'scopes' || command === 'tunnels') {
     const list = await control<unknown[]>(target, 'GET', command);
     if (json) io.out(`${JSON.stringify(list, null, 2)}\n`);
@@ -213,6 +234,7 @@ export const main = async (argv: string[], io: CliIo = defaultIo): Promise<numbe
       case 'allow':
       case 'deny':
       case 'remove':
+      case 'pair':
         return await runControl(command, args, values, io);
       default:
         throw new UsageError(`Unknown command ${command}`);

@@ -282,7 +282,54 @@ describe('local HTTP API', () => {
     expect(wrong.headers.get('allow')).toContain('GET');
   });
 
-  it('the control API refuses browsers and callers without the token', async () => {
+  it('the control API answers extension pages with the token, and preflights them without it', async () => {
+    const EXTENSION = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const preflight = await api(daemon, '/_pennon/allow', {
+      origin: EXTENSION,
+      method: 'OPTIONS',
+      headers: { 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(EXTENSION);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('Authorization');
+
+    // Readable by the extension (so it can say why), but refused without the right token.
+    const without = await api(daemon, '/_pennon/scopes', { origin: EXTENSION });
+    expect(without.status).toBe(401);
+    expect(without.headers.get('access-control-allow-origin')).toBe(EXTENSION);
+    expect(await without.text()).toContain('control token');
+    const wrong = await api(daemon, '/_pennon/allow', {
+      origin: 'moz-extension://0d5b8a5e-1c2f-4a8e-9a77-5d9c1c4f2b10',
+      method: 'POST',
+      body: { origin: PENDING },
+      headers: { Authorization: `Bearer ${'x'.repeat(daemon.controlToken.length)}` },
+    });
+    expect(wrong.status).toBe(401);
+    expect(daemon.context.scopes.get(PENDING)?.state).toBe('pending');
+
+    const headers = { Authorization: `Bearer ${daemon.controlToken}` };
+    const listed = await api(daemon, '/_pennon/scopes', { origin: EXTENSION, headers });
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toContainEqual(expect.objectContaining({ host: PENDING, state: 'pending' }));
+    const refused = await api(daemon, '/_pennon/deny', {
+      origin: EXTENSION,
+      method: 'POST',
+      body: { origin: PENDING },
+      headers,
+    });
+    expect(refused.status).toBe(200);
+    expect((await api(daemon, '/connect', { origin: PENDING })).status).toBe(403);
+    const approved = await api(daemon, '/_pennon/allow', {
+      origin: EXTENSION,
+      method: 'POST',
+      body: { origin: PENDING },
+      headers,
+    });
+    expect(approved.status).toBe(200);
+    expect((await api(daemon, '/connect', { origin: PENDING })).status).toBe(202);
+  });
+
+  it('the control API refuses web pages and callers without the token', async () => {
     const headers = { Authorization: `Bearer ${daemon.controlToken}` };
     expect((await api(daemon, '/_pennon/scopes', { headers })).status).toBe(200);
     expect((await api(daemon, '/_pennon/scopes')).status).toBe(401);
@@ -297,6 +344,8 @@ describe('local HTTP API', () => {
     });
     expect(browser.status).toBe(403);
     expect(browser.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await api(daemon, '/_pennon/allow', { origin: STRANGER, method: 'OPTIONS' });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(daemon.context.scopes.get(STRANGER)).toBeUndefined();
   });
 });

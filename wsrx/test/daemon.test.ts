@@ -110,7 +110,12 @@ describe('daemon', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('Scope https://never.example.com not found');
     expect((await runCli(['allow', ...dir])).code).toBe(64);
+    const paired = await runCli(['pair', ...dir]);
+    expect(paired.code).toBe(0);
+    expect(paired.out).toContain(`${daemon.url}#${daemon.controlToken}`);
+    expect((await runCli(['pair', 'extra', ...dir])).code).toBe(64);
     await daemon.close();
+    expect((await runCli(['pair', ...dir])).code).toBe(1);
     const down = await runCli(['scopes', ...dir]);
     expect(down.code).toBe(1);
     expect(down.err).toMatch(/No running daemon|Cannot reach the daemon/);

@@ -1,15 +1,16 @@
-// The control API used by the `pennon-wsrx` commands: list scopes and tunnels, allow, deny, remove.
-// Only for loopback callers that are not browsers: a request with an Origin header is refused, and
-// every request must carry the token stored in the state dir (`Authorization: Bearer <token>`).
+// The control API used by the `pennon-wsrx` commands and the browser companion (paired with
+// `pennon-wsrx pair`): list scopes and tunnels, allow, deny, remove. Only for loopback callers that
+// carry the token stored in the state dir (`Authorization: Bearer <token>`); of browsers, only extension
+// pages may call it (web pages are refused outright, token or not), and only they get CORS headers.
 import { timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { isLoopback } from '../address.ts';
 import type { DaemonContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { normalizeOrigin } from '../scopes.ts';
 import { readJsonObject } from './body.ts';
-import { sendJson } from './respond.ts';
+import { sendEmpty, sendJson } from './respond.ts';
 
 export const CONTROL_PREFIX = '/_pennon/';
 
@@ -25,9 +26,20 @@ const tokenMatches = (header: string | undefined, token: string): boolean => {
   return given.length === expected.length && timingSafeEqual(given, expected);
 };
 
+/** Origins of browser extension pages (Chromium, Firefox, Safari): the only browser callers allowed. */
+const EXTENSION_ORIGIN = /^(chrome|moz|safari-web)-extension:\/\/[\w-]+$/;
+
+const extensionOrigin = (req: IncomingMessage): string | undefined => {
+  const origin = req.headers.origin;
+  return origin !== undefined && EXTENSION_ORIGIN.test(origin) ? origin : undefined;
+};
+
+const corsFor = (origin: string | undefined): OutgoingHttpHeaders =>
+  origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+
 const authorize = (ctx: DaemonContext, req: IncomingMessage): void => {
-  if (req.headers.origin !== undefined) {
-    throw new HttpError(403, 'The control API does not answer browsers');
+  if (req.headers.origin !== undefined && !extensionOrigin(req)) {
+    throw new HttpError(403, 'The control API does not answer web pages');
   }
   if (!isLoopback(req.socket.remoteAddress) || !isLoopbackHost(req.headers.host)) {
     throw new HttpError(403, 'The control API answers loopback callers only');
@@ -52,6 +64,17 @@ const listScopes = (ctx: DaemonContext) =>
   }));
 
 export const handleControl = async (ctx: DaemonContext, req: IncomingMessage, res: ServerResponse) => {
+  const extension = extensionOrigin(req);
+  // The token travels in Authorization, so an extension's call is preflighted; the preflight carries no token.
+  if (req.method === 'OPTIONS' && extension) {
+    return sendEmpty(res, 204, {
+      ...corsFor(extension),
+      'Access-Control-Allow-Methods': 'GET, POST',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+      'Access-Control-Max-Age': '600',
+    });
+  }
+  for (const [name, value] of Object.entries(corsFor(extension))) res.setHeader(name, value as string);
   authorize(ctx, req);
   const action = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname.slice(CONTROL_PREFIX.length)}`;
   switch (action) {
