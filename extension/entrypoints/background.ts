@@ -1,12 +1,15 @@
-// Watches the wsrx daemon: checks it on an alarm (every 30 s, Chrome's minimum; the service worker may be
-// suspended in between), on every popup poll (every 2 s while the popup is open) and whenever a watched
-// site's page reports. Keeps the status in storage, sets the badge, raises notifications, and registers
-// the watcher content script on the platforms the user granted.
+// Watches the wsrx daemon: checks it on an alarm (every 30 s, Chrome's minimum) and again halfway to the
+// next one (so the daemon going away is seen within 15 s plus the check's timeout, popup closed), on every
+// popup poll (every 2 s while the popup is open) and whenever a watched site's page reports. Once paired
+// with pennon-wsrx, also reads every site and tunnel from its control API and approves or refuses sites
+// for the popup. Keeps the status in storage, sets the badge, raises notifications, and registers the
+// watcher content script on the platforms the user granted.
 import { isWsrxError, WSRX_OPTIONS_KEY, WsrxClient } from '@pennon/sdk/wsrx';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { CONTROL_KEY, ControlError, decide, readDaemonSites } from '../lib/control.ts';
 import { t } from '../lib/i18n.ts';
-import { readMessage, type SiteMessage } from '../lib/messages.ts';
+import { type DecideMessage, readMessage, type SiteMessage } from '../lib/messages.ts';
 import { originPattern, PREFS_KEY } from '../lib/prefs.ts';
 import {
   badgeFor,
@@ -14,11 +17,14 @@ import {
   type Notice,
   noticesFor,
   type Status,
+  withControl,
   withDaemon,
 } from '../lib/status.ts';
-import { loadOptions, loadPrefs, loadStatus, saveStatus } from '../lib/storage.ts';
+import { loadControl, loadOptions, loadPrefs, loadStatus, saveStatus } from '../lib/storage.ts';
 
 const ALARM = 'pennon-watch';
+/** The second check between two alarms: the worker lives 30 s after an event, so this one still runs. */
+const MIDWAY_MS = 15_000;
 const WATCHER_ID = 'pennon-watcher';
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -54,14 +60,34 @@ export default defineBackground(() => {
     }
   };
 
+  /** The daemon's own list of sites and tunnels, when paired; what was listed before goes otherwise. */
+  const readControl = async (status: Status): Promise<Status> => {
+    const link = await loadControl();
+    if (!link) return withControl(status, null);
+    if (!status.daemon.running) return withControl(status, status.control);
+    try {
+      return withControl(status, 'ok', await readDaemonSites(link));
+    } catch (error) {
+      return withControl(status, error instanceof ControlError ? error.problem : 'failed');
+    }
+  };
+
   const check = () =>
     serial(() =>
       apply(async (status, api) => {
         // A new address: what was seen at the old one says nothing about the new one.
         const base = status.daemon.api === api ? status : { ...status, sites: {} };
-        return withDaemon(base, await probe(api));
+        return readControl(withDaemon(base, await probe(api)));
       }),
     );
+
+  /** Approve or refuse a site through the control API, then check so the popup shows it at once. */
+  const settle = async (message: DecideMessage) => {
+    const link = await loadControl();
+    if (!link) throw new Error('not paired');
+    await decide(link, message.origin, message.approve);
+    return check();
+  };
 
   const report = (message: SiteMessage) =>
     serial(() =>
@@ -93,7 +119,7 @@ export default defineBackground(() => {
   };
 
   const raise = async (notice: Notice) => {
-    const title = t(`notice.${notice.kind}.title`);
+    const title = t(`notice.${notice.kind}.title`, notice.vars);
     const message = t(`notice.${notice.kind}.message`, notice.vars);
     try {
       await browser.notifications.create(notice.id, {
@@ -139,14 +165,21 @@ export default defineBackground(() => {
   };
 
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === ALARM) void check();
+    if (alarm.name !== ALARM) return;
+    void check();
+    setTimeout(() => void check(), MIDWAY_MS);
   });
 
   browser.runtime.onMessage.addListener((raw, sender, sendResponse) => {
     const message = readMessage(raw);
     if (!message) return false;
-    if (message.type === 'pennon:check') {
-      check().then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));
+    // Checks and decisions come from the extension's own pages (popup, options), never from a tab's script.
+    if (message.type === 'pennon:check' || message.type === 'pennon:decide') {
+      if (sender.id !== browser.runtime.id || !sender.url?.startsWith(browser.runtime.getURL('/'))) {
+        return false;
+      }
+      const task = message.type === 'pennon:check' ? check() : settle(message);
+      task.then(sendResponse, (error: unknown) => sendResponse({ error: String(error) }));
       return true;
     }
     // Only the watcher, in a page of the very origin it reports on, and only for a watched platform.
@@ -166,7 +199,7 @@ export default defineBackground(() => {
     if (PREFS_KEY in changes) {
       void registerWatcher().catch((error: unknown) => console.warn('pennon: watcher', error));
       void check();
-    } else if (WSRX_OPTIONS_KEY in changes) {
+    } else if (WSRX_OPTIONS_KEY in changes || CONTROL_KEY in changes) {
       void check();
     }
   });

@@ -15,7 +15,14 @@ export interface SiteMessage {
   instances: WsrxInstance[];
 }
 
-export type Message = CheckMessage | SiteMessage;
+/** Popup → background: approve or refuse a site in the daemon (control API, once paired). */
+export interface DecideMessage {
+  type: 'pennon:decide';
+  origin: string;
+  approve: boolean;
+}
+
+export type Message = CheckMessage | SiteMessage | DecideMessage;
 
 const isState = (value: unknown): value is WsrxState =>
   value === WsrxState.Invalid || value === WsrxState.Pending || value === WsrxState.Usable;
@@ -37,6 +44,10 @@ export const readMessage = (value: unknown): Message | null => {
   if (typeof value !== 'object' || value === null) return null;
   const raw = value as Record<string, unknown>;
   if (raw.type === 'pennon:check') return { type: 'pennon:check' };
+  if (raw.type === 'pennon:decide') {
+    if (typeof raw.origin !== 'string' || typeof raw.approve !== 'boolean') return null;
+    return { type: 'pennon:decide', origin: raw.origin, approve: raw.approve };
+  }
   if (raw.type !== 'pennon:site') return null;
   if (typeof raw.origin !== 'string' || !isState(raw.state) || !Array.isArray(raw.instances)) return null;
   return {

@@ -1,6 +1,7 @@
 // What the companion knows about the daemon and the watched sites, and what follows from a change:
 // the overall state, the toolbar badge and the notifications. Pure, so it is unit-tested in Node.
 import { type WsrxInstance, WsrxState } from '@pennon/sdk/wsrx';
+import type { ControlProblem } from './control.ts';
 import type { NoticeKind, Prefs } from './prefs.ts';
 
 export type InvalidReason = 'not_running' | 'version_mismatch';
@@ -14,7 +15,10 @@ export interface DaemonStatus {
   checkedAt: number;
 }
 
-/** One watched platform as its page (the watcher content script) last saw the daemon. */
+/**
+ * One site as its page (the watcher content script) last saw the daemon, or as the daemon's control API
+ * lists it once paired (`fromDaemon`).
+ */
 export interface SiteStatus {
   origin: string;
   /** The page's title, when a page of the site was open. */
@@ -23,44 +27,62 @@ export interface SiteStatus {
   state: WsrxState;
   instances: WsrxInstance[];
   seenAt: number;
+  /** The user refused it in the daemon (known through the control API only). */
+  refused?: boolean;
+  /** Listed by the daemon's control API rather than reported by a watched page. */
+  fromDaemon?: boolean;
 }
+
+/** The control API once paired: usable (`ok`), or why not; null when not paired. */
+export type ControlState = 'ok' | ControlProblem | null;
 
 export interface Status {
   daemon: DaemonStatus;
   sites: Record<string, SiteStatus>;
+  control: ControlState;
 }
 
 export const emptyStatus = (api: string): Status => ({
   daemon: { running: false, reason: null, version: null, api, checkedAt: 0 },
   sites: {},
+  control: null,
 });
 
-export type OverallReason = InvalidReason | 'awaiting_approval' | null;
+/** What the popup's headline says, in plain words. */
+export type Headline = InvalidReason | 'awaiting_approval' | 'connected';
 
 /**
  * The one state the popup and badge show: Invalid when the daemon is not there (or too old), Pending
- * when it runs and a watched site awaits approval in it, Usable otherwise.
+ * when it runs and a site awaits approval in it (`waiting` is the first such site), Usable otherwise.
  */
 export const overallState = (
   status: Status,
   platforms?: readonly string[],
-): {
-  state: WsrxState;
-  reason: OverallReason;
-} => {
+): { state: WsrxState; headline: Headline; waiting?: SiteStatus } => {
   const { daemon } = status;
-  if (!daemon.running) return { state: WsrxState.Invalid, reason: daemon.reason ?? 'not_running' };
-  const pending = watchedSites(status, platforms).some((site) => site.state === WsrxState.Pending);
-  return pending
-    ? { state: WsrxState.Pending, reason: 'awaiting_approval' }
-    : { state: WsrxState.Usable, reason: null };
+  if (!daemon.running) return { state: WsrxState.Invalid, headline: daemon.reason ?? 'not_running' };
+  const waiting = listedSites(status, platforms).find((site) => site.state === WsrxState.Pending);
+  return waiting
+    ? { state: WsrxState.Pending, headline: 'awaiting_approval', waiting }
+    : { state: WsrxState.Usable, headline: 'connected' };
 };
 
-/** The sites of the watched platforms, in the order the user added them (all known ones when not given). */
-export const watchedSites = (status: Status, platforms?: readonly string[]): SiteStatus[] =>
-  platforms
-    ? platforms.flatMap((origin) => (status.sites[origin] ? [status.sites[origin]] : []))
-    : Object.values(status.sites);
+/**
+ * The sites the popup lists: the watched platforms in the order the user added them, then the other sites
+ * the daemon's control API knows. All known ones when `platforms` is not given.
+ */
+export const listedSites = (status: Status, platforms?: readonly string[]): SiteStatus[] => {
+  if (!platforms) return Object.values(status.sites);
+  const watched = platforms.flatMap((origin) => (status.sites[origin] ? [status.sites[origin]] : []));
+  const others = Object.values(status.sites).filter(
+    (site) => site.fromDaemon && !platforms.includes(site.origin),
+  );
+  return [...watched, ...others];
+};
+
+/** A tunnel is up while the daemon's probe of its remote answers (it measures a latency). */
+export const tunnelUp = (tunnel: WsrxInstance): boolean =>
+  Number.isFinite(tunnel.latency) && tunnel.latency >= 0;
 
 export interface Badge {
   text: string;
@@ -72,7 +94,7 @@ export const badgeFor = (status: Status, platforms?: readonly string[]): Badge =
   const { state } = overallState(status, platforms);
   if (state === WsrxState.Invalid) return { text: 'OFF', color: '#e03131' };
   if (state === WsrxState.Pending) return { text: '?', color: '#f08c00' };
-  const tunnels = watchedSites(status, platforms).reduce((sum, site) => sum + site.instances.length, 0);
+  const tunnels = listedSites(status, platforms).reduce((sum, site) => sum + site.instances.length, 0);
   return { text: tunnels > 0 ? String(tunnels) : '', color: '#2f9e44' };
 };
 
@@ -100,9 +122,8 @@ export const noticesFor = (prev: Status, next: Status, prefs: Prefs): Notice[] =
       vars: { api: next.daemon.api, version: next.daemon.version ?? '' },
     });
   }
-  for (const origin of prefs.platforms) {
-    const after = next.sites[origin];
-    if (!after) continue;
+  for (const after of listedSites(next, prefs.platforms)) {
+    const { origin } = after;
     const before = prev.sites[origin];
     if (after.state === WsrxState.Pending && before?.state !== WsrxState.Pending) {
       notices.push({ kind: 'pending', id: `pending:${origin}`, vars: { site: siteName(after), origin } });
@@ -132,14 +153,31 @@ export const noticesFor = (prev: Status, next: Status, prefs: Prefs): Notice[] =
   return notices.filter((notice) => prefs.notify[notice.kind]);
 };
 
-/** The daemon went away: it keeps no tunnels and its scopes' states are unknown until pages report. */
+/**
+ * The daemon went away: it keeps no tunnels and its scopes' states are unknown until pages report (or it
+ * answers the control API again).
+ */
 export const withDaemon = (status: Status, daemon: DaemonStatus): Status => {
   if (daemon.running) return { ...status, daemon };
   const sites: Record<string, SiteStatus> = {};
   for (const [origin, site] of Object.entries(status.sites)) {
-    sites[origin] = { ...site, state: WsrxState.Invalid, instances: [] };
+    if (!site.fromDaemon) sites[origin] = { ...site, state: WsrxState.Invalid, instances: [] };
   }
-  return { daemon, sites };
+  return { daemon, sites, control: status.control };
+};
+
+/**
+ * What the control API answered: its sites replace the ones it listed before; a watched page's report of
+ * a site it does not list is kept. Without an answer (`problem`), the sites it listed are dropped.
+ */
+export const withControl = (
+  status: Status,
+  control: ControlState,
+  daemonSites: Record<string, SiteStatus> = {},
+): Status => {
+  const sites: Record<string, SiteStatus> = {};
+  for (const [origin, site] of Object.entries(status.sites)) if (!site.fromDaemon) sites[origin] = site;
+  return { ...status, control, sites: { ...sites, ...daemonSites } };
 };
 
 /** Reads a stored status; anything unreadable starts over. */
@@ -149,7 +187,7 @@ export const readStatus = (value: unknown, api: string): Status => {
   if (typeof raw.daemon !== 'object' || raw.daemon === null || typeof raw.sites !== 'object' || !raw.sites) {
     return emptyStatus(api);
   }
-  return { daemon: raw.daemon, sites: raw.sites };
+  return { daemon: raw.daemon, sites: raw.sites, control: raw.control ?? null };
 };
 
 /** `12 ms`, or null when the daemon could not measure it (-1). */

@@ -7,6 +7,7 @@ import {
   wsrxDefaultOptions,
 } from '@pennon/sdk/wsrx';
 import { browser } from 'wxt/browser';
+import { CONTROL_KEY, type ControlLink, readControlLink } from './control.ts';
 import { PREFS_KEY, type Prefs, readPrefs, STATUS_KEY } from './prefs.ts';
 import { readStatus, type Status } from './status.ts';
 
@@ -37,3 +38,9 @@ export const loadStatus = async (api: string): Promise<Status> =>
 
 export const saveStatus = (status: Status): Promise<void> =>
   browser.storage.local.set({ [STATUS_KEY]: status });
+
+export const loadControl = async (): Promise<ControlLink | null> =>
+  readControlLink((await browser.storage.local.get(CONTROL_KEY))[CONTROL_KEY]);
+
+export const saveControl = (link: ControlLink | null): Promise<void> =>
+  link ? browser.storage.local.set({ [CONTROL_KEY]: link }) : browser.storage.local.remove(CONTROL_KEY);

@@ -1,6 +1,7 @@
 import { WsrxState } from '@pennon/sdk/wsrx';
 import { describe, expect, it } from 'vitest';
 import { browserLocale, LOCALES, translator } from '../lib/i18n.ts';
+import { manifestLocaleFiles } from '../lib/manifest-locales.ts';
 import { readMessage } from '../lib/messages.ts';
 import { defaultPrefs, normalizeOrigin, originPattern, readPrefs } from '../lib/prefs.ts';
 import { formatLatency } from '../lib/status.ts';
@@ -36,6 +37,12 @@ describe('messages', () => {
   it('accepts well-formed site reports and drops the rest', () => {
     expect(readMessage({ type: 'pennon:check' })).toEqual({ type: 'pennon:check' });
     expect(readMessage({ type: 'other' })).toBeNull();
+    expect(readMessage({ type: 'pennon:decide', origin: 'https://a.b', approve: false })).toEqual({
+      type: 'pennon:decide',
+      origin: 'https://a.b',
+      approve: false,
+    });
+    expect(readMessage({ type: 'pennon:decide', origin: 'https://a.b', approve: 'yes' })).toBeNull();
     expect(readMessage({ type: 'pennon:site', origin: 'x', state: 7, instances: [] })).toBeNull();
     expect(
       readMessage({
@@ -77,9 +84,44 @@ describe('texts', () => {
     }
   });
   it('fills placeholders', () => {
-    expect(translator('en-US')('notice.tunnelGone.message', { label: 'pwn', local: '1', site: 'S' })).toBe(
-      'pwn (1) of S is gone.',
+    expect(translator('en-US')('notice.tunnelGone.title', { label: 'pwn-1 @ Harbour' })).toBe(
+      'Tunnel closed: pwn-1 @ Harbour',
     );
+  });
+  it('says the states in plain words, translated in every locale', () => {
+    const headlines = ['not_running', 'version_mismatch', 'awaiting_approval', 'connected'] as const;
+    expect(headlines.map((h) => translator('en-US')(`headline.${h}`))).toEqual([
+      'Daemon not running',
+      'Version too old',
+      'Waiting for your approval',
+      'Connected',
+    ]);
+    for (const [locale, texts] of Object.entries(LOCALES)) {
+      if (locale === 'en-US') continue;
+      for (const h of headlines) {
+        for (const key of [`headline.${h}`, `reason.${h}`] as const) {
+          expect(texts[key], `${locale} ${key}`).not.toBe(LOCALES['en-US'][key]);
+        }
+      }
+    }
+  });
+  it("translates the manifest's name and description into _locales for every locale", () => {
+    const files = manifestLocaleFiles(LOCALES as Record<string, Record<string, string>>);
+    expect(files.map((f) => f.relativeDest).sort()).toEqual(
+      ['de', 'en', 'es', 'fr', 'id', 'ja', 'ko', 'ru', 'vi', 'zh_CN', 'zh_TW'].map(
+        (code) => `_locales/${code}/messages.json`,
+      ),
+    );
+    const names = new Set(
+      files.map((f) => (JSON.parse(f.contents) as { name: { message: string } }).name.message),
+    );
+    expect(names.size).toBeGreaterThanOrEqual(9); // zh-CN and zh-TW share it, like some others may
+    const de = files.find((f) => f.relativeDest.includes('/de/'));
+    expect(JSON.parse(de?.contents ?? '{}')).toEqual({
+      name: { message: 'Pennon-wsrx-Begleiter' },
+      description: { message: LOCALES['de-DE']['manifest.description'] },
+    });
+    expect(() => manifestLocaleFiles({ 'xx-XX': { 'manifest.name': 'x' } })).toThrow(/manifest.description/);
   });
 });
 

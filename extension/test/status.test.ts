@@ -1,7 +1,19 @@
 import { WsrxState } from '@pennon/sdk/wsrx';
 import { describe, expect, it } from 'vitest';
+import { controlLink, readControlLink, readPairingCode, sitesFromControl } from '../lib/control.ts';
 import { defaultPrefs, type Prefs } from '../lib/prefs.ts';
-import { badgeFor, emptyStatus, noticesFor, overallState, type Status, withDaemon } from '../lib/status.ts';
+import {
+  badgeFor,
+  emptyStatus,
+  listedSites,
+  noticesFor,
+  overallState,
+  type SiteStatus,
+  type Status,
+  tunnelUp,
+  withControl,
+  withDaemon,
+} from '../lib/status.ts';
 
 const api = 'http://127.0.0.1:3307';
 const site = 'https://ctf.example.com';
@@ -15,10 +27,12 @@ const tunnel = {
 const running = (sites: Status['sites'] = {}, checkedAt = 1): Status => ({
   daemon: { running: true, reason: null, version: '0.5.17', api, checkedAt },
   sites,
+  control: null,
 });
 const down = (reason: 'not_running' | 'version_mismatch' = 'not_running'): Status => ({
   daemon: { running: false, reason, version: null, api, checkedAt: 2 },
   sites: {},
+  control: null,
 });
 const at = (state: WsrxState, instances = [tunnel]) => ({
   [site]: { origin: site, title: 'Harbour CTF', state, instances, seenAt: 1 },
@@ -29,13 +43,18 @@ describe('overallState and badge', () => {
   it('is Invalid with the reason when the daemon is not there', () => {
     expect(overallState(down('version_mismatch'))).toEqual({
       state: WsrxState.Invalid,
-      reason: 'version_mismatch',
+      headline: 'version_mismatch',
     });
-    expect(overallState(emptyStatus(api))).toEqual({ state: WsrxState.Invalid, reason: 'not_running' });
+    expect(overallState(emptyStatus(api))).toEqual({ state: WsrxState.Invalid, headline: 'not_running' });
+    expect(overallState(running())).toEqual({ state: WsrxState.Usable, headline: 'connected' });
     expect(badgeFor(down())).toEqual({ text: 'OFF', color: '#e03131' });
   });
   it('is Pending while a watched site awaits approval, Usable otherwise', () => {
-    expect(overallState(running(at(WsrxState.Pending)), [site]).state).toBe(WsrxState.Pending);
+    expect(overallState(running(at(WsrxState.Pending)), [site])).toMatchObject({
+      state: WsrxState.Pending,
+      headline: 'awaiting_approval',
+      waiting: { origin: site },
+    });
     expect(overallState(running(at(WsrxState.Pending)), []).state).toBe(WsrxState.Usable);
     expect(badgeFor(running(at(WsrxState.Pending)), [site]).text).toBe('?');
   });
@@ -81,5 +100,88 @@ describe('withDaemon', () => {
   it('forgets the tunnels and scope states when the daemon is gone', () => {
     const next = withDaemon(running(at(WsrxState.Usable)), down().daemon);
     expect(next.sites[site]).toMatchObject({ state: WsrxState.Invalid, instances: [] });
+  });
+});
+
+describe('with the control API (paired)', () => {
+  const other = 'https://other.example.com';
+  const daemonSites = sitesFromControl(
+    [
+      { host: site, name: 'Harbour::CTF', state: 'allowed' },
+      { host: other, name: other, state: 'pending' },
+      { host: 'https://refused.example.com', name: 'Nope', state: 'denied' },
+    ],
+    [{ ...tunnel, scope_host: site }],
+    5,
+  );
+
+  it('lists every site the daemon knows, with its tunnels, after the watched ones', () => {
+    expect(daemonSites[site]).toEqual({
+      origin: site,
+      title: 'Harbour::CTF',
+      state: WsrxState.Usable,
+      refused: false,
+      fromDaemon: true,
+      instances: [tunnel],
+      seenAt: 5,
+    });
+    expect(daemonSites[other]).toMatchObject({ title: '', state: WsrxState.Pending, instances: [] });
+    expect(daemonSites['https://refused.example.com']).toMatchObject({
+      refused: true,
+      state: WsrxState.Invalid,
+    });
+    const status = withControl(running(), 'ok', daemonSites);
+    expect(listedSites(status, []).map((s) => s.origin)).toContain(other);
+    // Unwatched, but the daemon says it waits: the popup says so, and a notice is raised.
+    expect(overallState(status, []).waiting?.origin).toBe(other);
+    expect(noticesFor(running(), status, prefs({ platforms: [] })).map((n) => n.id)).toEqual([
+      `pending:${other}`,
+    ]);
+    expect(badgeFor(status, []).text).toBe('?');
+  });
+  it('drops what the daemon listed when it cannot be asked, but keeps what pages reported', () => {
+    const reported = { ...running(at(WsrxState.Usable)), sites: { ...at(WsrxState.Usable), ...{} } };
+    const paired = withControl(reported, 'ok', { [other]: daemonSites[other] as SiteStatus });
+    const lost = withControl(paired, 'unauthorized');
+    expect(Object.keys(lost.sites)).toEqual([site]);
+    expect(lost.control).toBe('unauthorized');
+    expect(Object.keys(withDaemon(paired, down().daemon).sites)).toEqual([site]);
+  });
+  it('tells a tunnel that is up (the probe answers) from one that is down', () => {
+    expect(tunnelUp(tunnel)).toBe(true);
+    expect(tunnelUp({ ...tunnel, latency: -1 })).toBe(false);
+  });
+  it('names the challenge when its tunnel is gone', () => {
+    const before = withControl(running(), 'ok', daemonSites);
+    const after = withControl(running(), 'ok', {
+      ...daemonSites,
+      [site]: { ...daemonSites[site], instances: [] } as SiteStatus,
+    });
+    expect(noticesFor(before, after, prefs({ platforms: [] }))).toEqual([
+      {
+        kind: 'tunnelGone',
+        id: `gone:${site}:${tunnel.local}`,
+        vars: { site: 'Harbour::CTF', label: 'pwn', local: tunnel.local, remote: tunnel.remote },
+      },
+    ]);
+  });
+});
+
+describe('pairing', () => {
+  const token = 'a'.repeat(64);
+  it('reads the code pennon-wsrx pair prints', () => {
+    expect(readPairingCode(` http://127.0.0.1:3307#${token} `)).toEqual({
+      url: 'http://127.0.0.1:3307',
+      token,
+    });
+    expect(readPairingCode('http://127.0.0.1:3307')).toBeNull();
+    expect(readPairingCode(`ftp://x#${token}`)).toBeNull();
+    expect(readPairingCode('http://127.0.0.1:3307#short')).toBeNull();
+  });
+  it('takes an address and a token, and reads a stored link leniently', () => {
+    expect(controlLink('http://127.0.0.1:3307/', token)).toEqual({ url: 'http://127.0.0.1:3307', token });
+    expect(readControlLink({ url: 'http://[::1]:3307', token })).toEqual({ url: 'http://[::1]:3307', token });
+    expect(readControlLink({ url: 3 })).toBeNull();
+    expect(readControlLink(null)).toBeNull();
   });
 });

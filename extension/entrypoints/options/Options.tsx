@@ -1,5 +1,6 @@
-// Options: the daemon address and LAN access (the SDK's `wsrx-options`), which notifications to raise,
-// and the platforms to watch. Adding a platform asks the browser for access to that one site.
+// Options: the daemon address and LAN access (the SDK's `wsrx-options`), the pairing with pennon-wsrx's
+// control API (approvals from the popup), which notifications to raise, and the platforms to watch. Adding
+// a platform asks the browser for access to that one site.
 import {
   ActionIcon,
   Alert,
@@ -8,6 +9,7 @@ import {
   Container,
   Group,
   Paper,
+  PasswordInput,
   Stack,
   Switch,
   Text,
@@ -17,6 +19,15 @@ import {
 import { readWsrxOptions, WSRX_OPTIONS_KEY, type WsrxOptions, wsrxDefaultOptions } from '@pennon/sdk/wsrx';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import {
+  CONTROL_KEY,
+  ControlError,
+  type ControlLink,
+  controlLink,
+  readControlLink,
+  readDaemonSites,
+  readPairingCode,
+} from '../../lib/control.ts';
 import { t } from '../../lib/i18n.ts';
 import {
   NOTICE_KINDS,
@@ -26,7 +37,7 @@ import {
   type Prefs,
   readPrefs,
 } from '../../lib/prefs.ts';
-import { saveOptions, savePrefs } from '../../lib/storage.ts';
+import { saveControl, saveOptions, savePrefs } from '../../lib/storage.ts';
 import { useStored } from '../../lib/ui.tsx';
 
 const readOptions = (value: unknown): WsrxOptions => ({ ...wsrxDefaultOptions, ...readWsrxOptions(value) });
@@ -43,12 +54,14 @@ const isHttpUrl = (value: string) => {
 export const Options = () => {
   const options = useStored(WSRX_OPTIONS_KEY, readOptions);
   const prefs = useStored(PREFS_KEY, readPrefs);
-  if (!options || !prefs) return null;
+  const control = useStored(CONTROL_KEY, readControlLink);
+  if (!options || !prefs || control === undefined) return null;
   return (
     <Container size="sm" py="lg">
       <Stack>
         <Title order={2}>{t('options.title')}</Title>
         <Daemon options={options} />
+        <Control link={control} api={options.api} />
         <Notifications prefs={prefs} />
         <Platforms prefs={prefs} />
       </Stack>
@@ -101,6 +114,125 @@ const Daemon = ({ options }: { options: WsrxOptions }) => {
   );
 };
 
+type Feedback = { ok: boolean; text: string } | null;
+
+/** Pairing: a code from `pennon-wsrx pair`, or the address and token; checked against the daemon before it is kept. */
+const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
+  const [code, setCode] = useState('');
+  const [url, setUrl] = useState(link?.url ?? api);
+  const [token, setToken] = useState(link?.token ?? '');
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (link) {
+      setUrl(link.url);
+      setToken(link.token);
+    }
+  }, [link]);
+
+  const pair = async (candidate: ControlLink | null, invalid: string) => {
+    if (!candidate) {
+      setFeedback({ ok: false, text: t(invalid as 'options.control.invalid') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const sites = await readDaemonSites(candidate);
+      await saveControl(candidate);
+      setCode('');
+      setFeedback({ ok: true, text: t('options.control.paired', { count: Object.keys(sites).length }) });
+    } catch (error) {
+      const problem = error instanceof ControlError ? error.problem : 'failed';
+      setFeedback({
+        ok: false,
+        text: t(`options.control.${problem}`, { url: candidate.url, error: String(error) }),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={4}>{t('options.control')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('options.control.hint')}
+        </Text>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void pair(readPairingCode(code), 'options.control.invalid');
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              flex={1}
+              name="pairing"
+              label={t('options.control.code')}
+              placeholder="http://127.0.0.1:3307#…"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+            />
+            <Button type="submit" data-testid="pair" loading={busy}>
+              {t('options.control.pair')}
+            </Button>
+          </Group>
+        </form>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void pair(controlLink(url, token), 'options.control.invalidFields');
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              flex={1}
+              name="control-url"
+              label={t('options.control.url')}
+              value={url}
+              onChange={(event) => setUrl(event.currentTarget.value)}
+            />
+            <PasswordInput
+              flex={1}
+              name="control-token"
+              label={t('options.control.token')}
+              value={token}
+              onChange={(event) => setToken(event.currentTarget.value)}
+            />
+            <Button type="submit" variant="default" data-testid="save-control" loading={busy}>
+              {t('options.save')}
+            </Button>
+            {link && (
+              <Button
+                variant="subtle"
+                color="red"
+                data-testid="forget-control"
+                onClick={() => {
+                  setToken('');
+                  setFeedback(null);
+                  void saveControl(null);
+                }}
+              >
+                {t('options.control.forget')}
+              </Button>
+            )}
+          </Group>
+        </form>
+        {feedback && (
+          <Alert
+            color={feedback.ok ? 'green' : 'red'}
+            data-testid="control-result"
+            data-ok={String(feedback.ok)}
+          >
+            {feedback.text}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+};
+
 const Notifications = ({ prefs }: { prefs: Prefs }) => (
   <Paper withBorder p="md">
     <Stack gap="xs">
@@ -121,24 +253,27 @@ const Notifications = ({ prefs }: { prefs: Prefs }) => (
 
 const Platforms = ({ prefs }: { prefs: Prefs }) => {
   const [input, setInput] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
 
   const add = async () => {
     const origin = normalizeOrigin(input);
     if (!origin) {
-      setError(t('options.platform.invalid'));
+      setFeedback({ ok: false, text: t('options.platform.invalid') });
       return;
     }
     // Must run in the click's user gesture: request first, then store.
     const granted = await browser.permissions.request({ origins: [originPattern(origin)] });
     if (!granted) {
-      setError(t('options.platform.denied', { origin }));
+      setFeedback({ ok: false, text: t('options.platform.denied', { origin }) });
       return;
     }
-    setError(null);
     setInput('');
-    if (!prefs.platforms.includes(origin))
-      await savePrefs({ ...prefs, platforms: [...prefs.platforms, origin] });
+    if (prefs.platforms.includes(origin)) {
+      setFeedback({ ok: true, text: t('options.platform.already', { origin }) });
+      return;
+    }
+    await savePrefs({ ...prefs, platforms: [...prefs.platforms, origin] });
+    setFeedback({ ok: true, text: t('options.platform.added', { origin }) });
   };
 
   const remove = async (origin: string) => {
@@ -178,9 +313,12 @@ const Platforms = ({ prefs }: { prefs: Prefs }) => {
             </Button>
           </Group>
         </form>
-        {error && (
-          <Alert color="red" data-testid="platform-error">
-            {error}
+        {feedback && (
+          <Alert
+            color={feedback.ok ? 'green' : 'red'}
+            data-testid={feedback.ok ? 'platform-added' : 'platform-error'}
+          >
+            {feedback.text}
           </Alert>
         )}
         {prefs.platforms.map((origin) => (
