@@ -1,4 +1,4 @@
-// Brings up what the tests need beyond npm: a Chromium for puppeteer-core, a PostgreSQL server, a Redis server and a
+// Brings up what the tests need beyond npm: a Chromium and a Firefox for puppeteer-core, a PostgreSQL server, a Redis server and a
 // container engine. On Debian as root, missing packages are installed with apt and throwaway PostgreSQL and Redis
 // servers are started;
 // elsewhere this says exactly what is missing and which variable points the tests at an existing one.
@@ -44,6 +44,23 @@ const ensureChromium = (missing) => {
   else
     missing.push(
       'Chromium: install it (Debian: apt-get install chromium) or set PENNON_TEST_CHROMIUM=/path/to/chrome',
+    );
+};
+
+const firefoxCandidates = ['/usr/lib/firefox-esr/firefox-esr', '/usr/bin/firefox-esr', '/usr/bin/firefox'];
+
+/** Debian's firefox-esr for the extension's Firefox e2e (puppeteer-core over WebDriver BiDi). */
+const ensureFirefox = (missing) => {
+  if (process.env.PENNON_TEST_FIREFOX) return;
+  let found = firefoxCandidates.find((file) => existsSync(file));
+  if (!found && canInstall) {
+    aptInstall(['firefox-esr']);
+    found = firefoxCandidates.find((file) => existsSync(file));
+  }
+  if (found) process.env.PENNON_TEST_FIREFOX = found;
+  else
+    missing.push(
+      'Firefox: install it (Debian: apt-get install firefox-esr) or set PENNON_TEST_FIREFOX=/path/to/firefox',
     );
 };
 
@@ -179,6 +196,7 @@ const ensureTshark = () => {
 export const prepareTestEnvironment = async () => {
   const missing = [];
   ensureChromium(missing);
+  ensureFirefox(missing);
   await ensurePostgres(missing);
   await ensureRedis(missing);
   ensureContainerEngine(missing);

@@ -29,7 +29,7 @@ if (missing.length > 0) {
 }
 // Past this point PostgreSQL and Redis are there; the database suites fail rather than skip without PostgreSQL.
 process.env.PENNON_TEST_REQUIRE_POSTGRES = '1';
-console.log(`Browser: ${process.env.PENNON_TEST_CHROMIUM}`);
+console.log(`Browser: ${process.env.PENNON_TEST_CHROMIUM}, ${process.env.PENNON_TEST_FIREFOX}`);
 console.log(`PostgreSQL: ${process.env.PENNON_TEST_POSTGRES_URL?.replace(/:[^:@/]*@/, ':***@')}`);
 console.log(`Redis: ${process.env.PENNON_TEST_REDIS_URL}`);
 console.log(`Container engine: ${process.env.PENNON_TEST_DOCKER_SOCKET}`);
