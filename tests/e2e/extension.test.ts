@@ -1,34 +1,40 @@
 // The wsrx companion extension in Chromium, next to a real daemon: the options page points it at the
 // daemon and watches a platform; the platform's page registers, is approved (control API) and opens a
-// tunnel; the popup shows Usable and that tunnel. Stopping the daemon turns the state and the badge to
-// Invalid and raises a notification; starting it again recovers.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// tunnel; the popup shows it Connected with that tunnel. Stopping the daemon says "Daemon not running",
+// sets the badge and raises a notification; starting it again recovers. Paired with pennon-wsrx, the
+// popup approves and refuses sites and lists every tunnel; the daemon going away is noticed within 30 s
+// with the popup closed; a daemon older than 0.4 reads "Version too old".
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { control, type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
 import { silentLogger } from '../../wsrx/src/log.ts';
 import { startEcho, startProxy, tempDir, waitFor } from '../../wsrx/test/helpers.ts';
+import {
+  builtExtension,
+  callFromPage,
+  headline,
+  shoot,
+  startOldDaemon,
+  startSite,
+  textOf,
+  waitForHeadline,
+} from '../support/extension.ts';
 
 /** The few extension APIs the test reads in the service worker (no @types/chrome here). */
 interface ChromeApi {
   action: { getBadgeText(details: object): Promise<string> };
-  notifications: { getAll(): Promise<Record<string, boolean>> };
+  notifications: { getAll(): Promise<Record<string, boolean>>; clear(id: string): Promise<boolean> };
+  i18n: { getMessage(name: string): string };
   storage: { local: { get(keys: string[]): Promise<Record<string, unknown>> } };
 }
-
-const EXTENSION = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../extension');
-const BUILT = path.join(EXTENSION, '.output/chrome-mv3');
 
 describe('wsrx companion extension', () => {
   let browser: Browser;
   let worker: WebWorker;
   let extensionId: string;
-  let site: Server;
+  let site: Awaited<ReturnType<typeof startSite>>;
   let siteOrigin: string;
   let daemon: RunningDaemon;
   let daemonPort: number;
@@ -38,20 +44,17 @@ describe('wsrx companion extension', () => {
   let proxy: Awaited<ReturnType<typeof startProxy>>;
 
   const start = async (port: number) => {
-    daemon = await startDaemon({ port, stateDir: state.dir, logger: silentLogger });
+    daemon = await startDaemon({ port, stateDir: state.dir, logger: silentLogger, probeIntervalMs: 500 });
     daemonPort = daemon.port;
   };
 
   beforeAll(async () => {
     const executablePath = process.env.PENNON_TEST_CHROMIUM;
     if (!executablePath) throw new Error('PENNON_TEST_CHROMIUM is not set: run the tests with `npm test`');
-    if (!existsSync(path.join(BUILT, 'manifest.json'))) {
-      execFileSync('npm', ['run', 'build'], { cwd: EXTENSION, stdio: 'ignore' });
-    }
     // The user's grant of the platform's host (asked for by the options page) cannot be clicked in
     // headless Chromium: the copy under test carries it in its manifest, so the request resolves at once.
     unpacked = tempDir();
-    cpSync(BUILT, unpacked.dir, { recursive: true });
+    cpSync(builtExtension('chrome'), unpacked.dir, { recursive: true });
     const manifestFile = path.join(unpacked.dir, 'manifest.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
     writeFileSync(manifestFile, JSON.stringify({ ...manifest, host_permissions: ['http://localhost/*'] }));
@@ -60,13 +63,8 @@ describe('wsrx companion extension', () => {
     echo = await startEcho();
     proxy = await startProxy(echo.port);
     await start(0);
-    site = createServer((_req, res) => {
-      res
-        .writeHead(200, { 'Content-Type': 'text/html' })
-        .end('<!doctype html><title>Harbour CTF</title><p>ctf</p>');
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteOrigin = `http://localhost:${(site.address() as AddressInfo).port}`;
+    site = await startSite();
+    siteOrigin = `http://localhost:${site.port}`;
 
     browser = await puppeteer.launch({
       executablePath,
@@ -97,7 +95,7 @@ describe('wsrx companion extension', () => {
     await daemon?.close();
     await proxy?.close();
     await echo?.close();
-    site?.close();
+    await site?.close();
     state?.remove();
     unpacked?.remove();
   });
@@ -112,25 +110,9 @@ describe('wsrx companion extension', () => {
 
   const page = (p: string) => `chrome-extension://${extensionId}/${p}`;
 
-  /** fetch from a page, as the web client does. */
+  /** fetch from a site's page, as the web client does. */
   const call = (tab: Page, route: string, method = 'GET', body?: unknown) =>
-    tab.evaluate(
-      async (url, method, body) => {
-        const response = await fetch(url, {
-          method,
-          headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await response.text();
-        return { status: response.status, text };
-      },
-      `${daemon.url}${route}`,
-      method,
-      body,
-    );
-
-  const stateOf = (popup: Page) =>
-    popup.$eval('[data-testid="state"]', (el) => el.getAttribute('data-state')).catch(() => null);
+    callFromPage(tab, `${daemon.url}${route}`, method, body);
 
   it('shows the daemon, the watched site and its tunnel, and tells when the daemon stops and returns', async () => {
     // Options: point the companion at the test daemon and watch the platform.
@@ -144,6 +126,13 @@ describe('wsrx companion extension', () => {
     await options.click('[data-testid="add-platform"]');
     await options.waitForSelector('[data-testid="platform"]');
     expect(await options.$eval('[data-testid="platform"]', (el) => el.textContent)).toContain(siteOrigin);
+    // The Watch action says what it did, and what to do next.
+    expect(await textOf(options, '[data-testid="platform-added"]')).toContain(`Watching ${siteOrigin}`);
+    await options.type('input[name="platform"]', siteOrigin);
+    await options.click('[data-testid="add-platform"]');
+    await options.waitForFunction(() =>
+      document.querySelector('[data-testid="platform-added"]')?.textContent?.includes('already watched'),
+    );
     const stored = await worker.evaluate(() =>
       (globalThis as unknown as { chrome: ChromeApi }).chrome.storage.local.get(['wsrx-options']),
     );
@@ -185,7 +174,7 @@ describe('wsrx companion extension', () => {
       { timeout: 20_000 },
       local,
     );
-    expect(await stateOf(popup)).toBe('2');
+    expect(await headline(popup)).toEqual({ state: '2', text: 'Connected' });
     expect(await popup.$eval('[data-testid="address"]', (el) => el.textContent)).toBe(daemon.url);
     expect(await popup.$eval('[data-testid="version"]', (el) => el.textContent)).toMatch(/^\d+\.\d+/);
     expect(await popup.$eval('[data-testid="tunnel-label"]', (el) => el.textContent)).toBe('pwn-1');
@@ -201,7 +190,9 @@ describe('wsrx companion extension', () => {
         timeout: 15_000,
       },
     );
+    expect(await headline(popup)).toEqual({ state: '0', text: 'Daemon not running' });
     expect(await popup.$eval('[data-testid="reason"]', (el) => el.textContent)).toContain(daemon.url);
+    expect(await textOf(popup, '[data-testid="next"]')).toContain('Start the daemon');
     // The worker stores the status (what the popup shows) before it sets the badge and raises the notice.
     await waitFor(async () => (await notifications()).includes('daemon-offline'), 5_000, 'offline notice');
     expect(await badge()).toBe('OFF');
@@ -236,5 +227,171 @@ describe('wsrx companion extension', () => {
       15_000,
       'tunnel-gone notice',
     );
+  });
+
+  it('paired with pennon-wsrx: approves and refuses from the popup, lists every tunnel, notices a dead one', async () => {
+    const code = `${daemon.url}#${daemon.controlToken}`;
+    const options = await browser.newPage();
+    await options.goto(page('options.html'));
+    // A wrong code is told, a good one pairs.
+    await options.type('input[name="pairing"]', `${daemon.url}#${'f'.repeat(64)}`);
+    await options.click('[data-testid="pair"]');
+    await options.waitForSelector('[data-testid="control-result"][data-ok="false"]');
+    expect(await textOf(options, '[data-testid="control-result"]')).toContain('refused this token');
+    await options.click('input[name="pairing"]', { count: 3 });
+    await options.type('input[name="pairing"]', code);
+    await options.click('[data-testid="pair"]');
+    await options.waitForSelector('[data-testid="control-result"][data-ok="true"]');
+    expect(await textOf(options, '[data-testid="control-result"]')).toMatch(/^Paired/);
+
+    // A site nobody watches registers: the popup knows it from the daemon and waits for the player.
+    const origin = `http://127.0.0.1:${site.port}`;
+    proxy.containers.add('c2');
+    const tab = await browser.newPage();
+    await tab.goto(origin);
+    const register = () =>
+      call(tab, '/connect', 'POST', {
+        name: 'Lighthouse CTF',
+        host: 'IN_HEADER',
+        state: 'pending',
+        features: ['basic', 'pingfall'],
+        settings: { pingfall: { status: [404], drop_unknown: false } },
+      });
+    expect((await register()).status).toBe(200);
+    const popup = await browser.newPage();
+    await popup.setViewport({ width: 480, height: 900 });
+    await popup.goto(page('popup.html'));
+    await waitForHeadline(popup, 'Waiting for your approval');
+    expect(await textOf(popup, '[data-testid="reason"]')).toContain(`Lighthouse CTF (${origin})`);
+    expect(await textOf(popup, '[data-testid="next"]')).toBe('Approve or refuse it below.');
+    await shoot(popup, 'awaiting-approval');
+    const card = `[data-testid="site"][data-origin="${origin}"]`;
+
+    // Refused at once (no waiting for the next poll), and the site can no longer register.
+    await popup.click(`${card} [data-testid="refuse"]`);
+    await popup.waitForSelector(`${card} [data-testid="site-state"][data-refused="true"]`, {
+      timeout: 1_500,
+    });
+    expect(await textOf(popup, `${card} [data-testid="site-state"]`)).toBe('Refused');
+    expect((await call(tab, '/connect')).status).toBe(403);
+    await waitForHeadline(popup, 'Connected', 1_500);
+
+    // Forgotten in the daemon, it asks again; approved at once this time.
+    await control({ url: daemon.url, token: daemon.controlToken }, 'POST', 'remove', { origin });
+    expect((await register()).status).toBe(200);
+    await popup.waitForSelector(`${card} [data-testid="approve"]`, { timeout: 10_000 });
+    await popup.click(`${card} [data-testid="approve"]`);
+    await popup.waitForFunction(
+      (card) => document.querySelector(`${card} [data-testid="site-state"]`)?.textContent === 'Approved',
+      { timeout: 1_500 },
+      card,
+    );
+    expect((await call(tab, '/connect')).status).toBe(202);
+    await waitForHeadline(popup, 'Connected', 1_500);
+
+    // Its tunnels: the challenge, the local address with copy, the latency, and whether each is up.
+    const opened = await call(tab, '/pool', 'POST', {
+      label: 'pwn-1 @ Lighthouse CTF',
+      remote: proxy.url('c2'),
+      local: '127.0.0.1:0',
+    });
+    const local = (JSON.parse(opened.text) as { local: string }).local;
+    await call(tab, '/pool', 'POST', {
+      label: 'crypto-2 @ Lighthouse CTF',
+      remote: 'ws://127.0.0.1:1/proxy/c3',
+      local: '127.0.0.1:0',
+    });
+    const row = (label: string) =>
+      popup.waitForFunction(
+        (card, label) =>
+          [...document.querySelectorAll(`${card} [data-testid="tunnel"]`)].find(
+            (tr) => tr.querySelector('[data-testid="tunnel-label"]')?.textContent === label,
+          ),
+        { timeout: 10_000 },
+        card,
+        label,
+      );
+    await row('crypto-2 @ Lighthouse CTF');
+    await popup.waitForFunction(
+      (card) =>
+        document
+          .querySelector(`${card} [data-testid="tunnel"] [data-testid="tunnel-up"]`)
+          ?.getAttribute('data-up') === 'true',
+      { timeout: 10_000 },
+      card,
+    );
+    const rows = await popup.$$eval(`${card} [data-testid="tunnel"]`, (trs) =>
+      trs.map((tr) => ({
+        label: tr.querySelector('[data-testid="tunnel-label"]')?.textContent,
+        local: tr.querySelector('[data-testid="tunnel-local"]')?.textContent,
+        up: tr.querySelector('[data-testid="tunnel-up"]')?.textContent,
+        latency: tr.querySelector('[data-testid="tunnel-latency"]')?.textContent,
+      })),
+    );
+    expect(rows[0]).toMatchObject({ label: 'pwn-1 @ Lighthouse CTF', local, up: 'Up' });
+    expect(rows[0]?.latency).toMatch(/^\d+ ms$/);
+    expect(rows[1]).toMatchObject({ label: 'crypto-2 @ Lighthouse CTF', up: 'Down', latency: '' });
+    const copy = `${card} [data-testid="tunnel"] [data-testid="tunnel-copy"]`;
+    await popup.click(copy);
+    await popup.waitForFunction(
+      (copy) => document.querySelector(copy)?.getAttribute('aria-label') === 'Copied',
+      {},
+      copy,
+    );
+    await shoot(popup, 'connected');
+
+    // The challenge's container goes: pingfall closes its tunnel, and a notification names it.
+    proxy.containers.delete('c2');
+    await waitFor(
+      async () => (await notifications()).includes(`gone:${origin}:${local}`),
+      15_000,
+      'tunnel-gone notice',
+    );
+    await popup.waitForFunction(
+      (card) => document.querySelectorAll(`${card} [data-testid="tunnel"]`).length === 1,
+      {},
+      card,
+    );
+
+    // Popup and pages closed: the daemon going away is noticed by the background alone, within 30 s.
+    for (const open of await browser.pages()) await open.close();
+    await worker.evaluate(() =>
+      (globalThis as unknown as { chrome: ChromeApi }).chrome.notifications.clear('daemon-offline'),
+    );
+    const port = daemonPort;
+    await daemon.close();
+    const stoppedAt = Date.now();
+    await waitFor(async () => (await notifications()).includes('daemon-offline'), 32_000, 'offline notice');
+    expect(Date.now() - stoppedAt).toBeLessThanOrEqual(30_000);
+    expect(await badge()).toBe('OFF');
+
+    const closed = await browser.newPage();
+    await closed.setViewport({ width: 480, height: 900 });
+    await closed.goto(page('popup.html'));
+    await waitForHeadline(closed, 'Daemon not running');
+    await shoot(closed, 'not-running');
+
+    // A daemon older than 0.4 (no /version): "Version too old", and what to do.
+    const old = await startOldDaemon();
+    const settings = await browser.newPage();
+    await settings.goto(page('options.html'));
+    const api = await settings.waitForSelector('input[name="api"]');
+    await api?.click({ count: 3 });
+    await api?.type(`http://127.0.0.1:${old.port}`);
+    await settings.click('[data-testid="save-api"]');
+    await closed.bringToFront(); // a background tab neither polls nor paints
+    await waitForHeadline(closed, 'Version too old');
+    expect(await textOf(closed, '[data-testid="next"]')).toContain('Update it');
+    await shoot(closed, 'too-old');
+    await old.close();
+    await start(port);
+  }, 120_000);
+
+  it("translates the extension's name from the manifest's _locales", async () => {
+    expect(
+      await worker.evaluate(() =>
+        (globalThis as unknown as { chrome: ChromeApi }).chrome.i18n.getMessage('name'),
+      ),
+    ).toBe('Pennon wsrx companion');
   });
 });
