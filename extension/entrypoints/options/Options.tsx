@@ -130,9 +130,12 @@ const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
     }
   }, [link]);
 
-  const pair = async (candidate: ControlLink | null, invalid: string) => {
+  const pair = async (
+    candidate: ControlLink | null,
+    invalid: 'options.control.invalid' | 'options.control.invalidFields',
+  ) => {
     if (!candidate) {
-      setFeedback({ ok: false, text: t(invalid as 'options.control.invalid') });
+      setFeedback({ ok: false, text: t(invalid) });
       return;
     }
     setBusy(true);
