@@ -97,6 +97,14 @@ describe('wsrx companion extension in Firefox', () => {
     await waitForHeadline(popup, 'Connected');
     expect(await headline(popup)).toEqual({ state: '2', text: 'Connected' });
     expect(await textOf(popup, '[data-testid="version"]')).toMatch(/^\d+\.\d+/);
+    // The manifest's name comes from _locales (Firefox reads them as Chromium does).
+    expect(
+      await popup.evaluate(() =>
+        (
+          globalThis as unknown as { browser: { i18n: { getMessage(n: string): string } } }
+        ).browser.i18n.getMessage('name'),
+      ),
+    ).toBe('Pennon wsrx companion');
 
     // A site registers; the popup asks the player, who approves it there.
     const origin = `http://127.0.0.1:${site.port}`;
