@@ -1,7 +1,7 @@
-// Brings up what the tests need beyond npm: a Chromium and a Firefox for puppeteer-core, a PostgreSQL server, a Redis server and a
-// container engine. On Debian as root, missing packages are installed with apt and throwaway PostgreSQL and Redis
-// servers are started;
-// elsewhere this says exactly what is missing and which variable points the tests at an existing one.
+// Brings up what the tests need beyond npm: a Chromium and a Firefox for puppeteer-core, a PostgreSQL server, a Redis
+// server and a container engine. On Debian as root, missing packages are installed with apt and throwaway PostgreSQL
+// and Redis servers are started; elsewhere this says exactly what is missing and which variable points the tests at an
+// existing one.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import net from 'node:net';
