@@ -9,11 +9,13 @@ export type * from './contract/models/account.ts';
 export type * from './contract/models/admin.ts';
 export type * from './contract/models/assets.ts';
 export type * from './contract/models/edit.ts';
+export type * from './contract/models/embed.ts';
 export type * from './contract/models/game.ts';
 export type * from './contract/models/info.ts';
 export type * from './contract/models/team.ts';
 export type * from './contract/models/tokens.ts';
 export * from './contract/route.ts';
+export { embed as embedRoutes } from './contract/routes/embed.ts';
 export { routes } from './contract/routes/index.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
@@ -25,6 +27,7 @@ export { type AccountApi, createAccountApi } from './groups/account.ts';
 export { type AdminApi, createAdminApi, type LogsQuery, type PageQuery } from './groups/admin.ts';
 export { type AssetsApi, createAssetsApi } from './groups/assets.ts';
 export { createEditApi, type EditApi, type EditGamesQuery } from './groups/edit.ts';
+export { createEmbedApi, type EmbedApi } from './groups/embed.ts';
 export {
   createGameApi,
   type EventsQuery,

@@ -115,6 +115,29 @@ describe.each(databaseKinds())('embedding ($name)', (kind) => {
     expect(leave.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('tells any page whether its own origin may embed, readable from that page', async () => {
+    const ask = (origin?: string) =>
+      t.app.inject({ method: 'GET', url: '/api/embed/origin', headers: origin ? { origin } : {} });
+    const allowed = await ask(embedder);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json()).toEqual({ origin: embedder, allowed: true });
+    const refused = await ask('https://evil.example.net');
+    expect(refused.json()).toEqual({ origin: 'https://evil.example.net', allowed: false });
+    // The refused page must be able to read that answer, and no cache may hand it to another origin.
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(refused.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(refused.headers.vary).toContain('Origin');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect((await ask()).json()).toEqual({ origin: null, allowed: true });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/embed/origin',
+      headers: { origin: 'https://evil.example.net', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('serves the bundles to any site, stable names for an hour and hashed chunks for good', async () => {
     const module = await get('/widgets/pennon-widgets.js', 'https://anywhere.example');
     expect(module.statusCode).toBe(200);
@@ -142,6 +165,10 @@ describe.each(databaseKinds())('embedding: any origin, or none by default ($name
       const none = await closed.app.inject({ url: '/api/config', headers });
       expect(none.statusCode).toBe(200);
       expect(none.headers['access-control-allow-origin']).toBeUndefined();
+      const probe = (app: TestApp) => app.app.inject({ url: '/api/embed/origin', headers });
+      expect((await probe(open)).json()).toEqual({ origin: headers.origin, allowed: true });
+      // Unset (the default), no site may embed, and the probe says so.
+      expect((await probe(closed)).json()).toEqual({ origin: headers.origin, allowed: false });
     } finally {
       await open.close();
       await closed.close();

@@ -1,12 +1,18 @@
-// Endpoint → schemas, for the server: one lookup built once from `routes` × `schemas`, plus the ad-hoc routes
-// declared with `route()` (tests, extensions). Clients never load this module.
+// Endpoint → schemas, for the server: one lookup built once from `routes` × `schemas` (and Pennon's own embed
+// routes), plus the ad-hoc routes declared with `route()` (tests, extensions). Clients never load this module.
 import type { EndpointFields, EndpointOf, EndpointSchemas, RouteDef } from './route.ts';
+import { embed } from './routes/embed.ts';
 import { routes } from './routes/index.ts';
+import { embed as embedSchemas } from './schemas/embed.ts';
 import { schemas } from './schemas/index.ts';
 
+// GZ::CTF's groups and Pennon's own (embed).
+const allRoutes = { ...routes, embed };
+const allSchemas = { ...schemas, embed: embedSchemas };
+
 const table = new Map<EndpointFields, EndpointSchemas>();
-for (const [group, defs] of Object.entries(routes)) {
-  const groupSchemas = schemas[group as keyof typeof schemas] as Record<string, EndpointSchemas>;
+for (const [group, defs] of Object.entries(allRoutes)) {
+  const groupSchemas = allSchemas[group as keyof typeof allSchemas] as Record<string, EndpointSchemas>;
   for (const [name, endpoint] of Object.entries(defs as Record<string, EndpointFields>)) {
     const found = groupSchemas[name];
     if (!found) throw new Error(`No schemas for routes.${group}.${name}`);

@@ -1,8 +1,12 @@
 // Cross-origin reads for embedded widgets (widgets/): the public endpoints a widget calls answer the origins
 // the admin allows (`PENNON_EMBED_ORIGINS`), preflights included, never with credentials: a page elsewhere
-// reads what an anonymous visitor could, and nothing of the visitor's own session.
+// reads what an anonymous visitor could, and nothing of the visitor's own session. A refused page sees only a
+// network error, so one more route answers every origin whether it is allowed (`embedRoutes.origin`): the
+// widget then tells the site's owner what to ask the organiser.
+import { embedRoutes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mount } from './mount.ts';
 
 /** `*` for any origin, else the exact origins (`https://example.org`); none: no cross-origin answers. */
 export type EmbedOrigins = '*' | readonly string[];
@@ -23,9 +27,36 @@ const methodFor = (url: string): 'GET' | 'POST' | undefined => {
   return undefined;
 };
 
+const isProbe = (url: string): boolean =>
+  (url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase() === embedRoutes.origin.path;
+
+/** The probe: readable by any page (it says nothing but whether the asker's own origin is allowed), never cached. */
+const probe = (app: FastifyInstance, allows: (origin: string) => boolean) => {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isProbe(request.url)) return;
+    reply
+      .header('access-control-allow-origin', '*')
+      .header('vary', 'Origin')
+      .header('cache-control', 'no-store');
+    if (request.method !== 'OPTIONS') return;
+    return reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET')
+      .header('access-control-allow-headers', REQUEST_HEADERS)
+      .header('access-control-max-age', '600')
+      .send();
+  });
+  mount(app, embedRoutes.origin, async (request) => {
+    const origin = request.headers.origin ?? null;
+    // Without an Origin header the caller is the platform's own page or not a browser: nothing to refuse.
+    return { origin, allowed: origin === null || allows(origin) };
+  });
+};
+
 export const embedCors = fp(async (app: FastifyInstance, { origins }: { origins: EmbedOrigins }) => {
-  if (origins !== '*' && origins.length === 0) return;
   const any = origins === '*';
+  probe(app, (origin) => any || origins.includes(origin));
+  if (!any && origins.length === 0) return;
   app.addHook('onRequest', async (request, reply) => {
     const method = methodFor(request.url);
     if (!method) return;
