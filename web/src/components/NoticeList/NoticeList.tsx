@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { MEDAL_COLORS } from '../ChallengeCard/medals.ts';
 import { Markdown } from '../Markdown/index.tsx';
 import { RelativeTime } from '../RelativeTime/index.ts';
+import { orderNotices } from './order.ts';
 import { useNoticeText } from './useNoticeText.ts';
 
 const NOTICE_STYLE: Record<NoticeType, { icon: Icon; color: string }> = {
@@ -17,7 +18,7 @@ const NOTICE_STYLE: Record<NoticeType, { icon: Icon; color: string }> = {
 };
 
 /**
- * Notices in the order given: organisers' ones as sanitized Markdown, system ones (bloods, new challenges
+ * Notices in their one order (`orderNotices`): organisers' ones as sanitized Markdown, system ones (bloods, new challenges
  * and hints) as plain text in words, each with its time and, when given, its `actions` (e.g. edit buttons).
  */
 export function NoticeList({
@@ -30,7 +31,7 @@ export function NoticeList({
   const text = useNoticeText();
   return (
     <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {notices.map((notice) => {
+      {orderNotices(notices).map((notice) => {
         const style = NOTICE_STYLE[notice.type] ?? NOTICE_STYLE.Normal;
         const NoticeIcon = style.icon;
         return (
