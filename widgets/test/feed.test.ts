@@ -84,7 +84,8 @@ describe('GameFeed', () => {
     server.publish(blood);
     await vi.advanceTimersByTimeAsync(0);
     expect(notices).toHaveBeenCalledWith(blood);
-    expect(feed.getState().notices?.map((item) => item.id)).toEqual([2, 1]);
+    // The organisers' notice stays above the system one (orderNotices).
+    expect(feed.getState().notices?.map((item) => item.id)).toEqual([1, 2]);
     expect(solves).toHaveBeenCalledWith([
       expect.objectContaining({ team: 'Gulls', challenge: 'Login', type: 'FirstBlood' }),
     ]);
@@ -105,7 +106,7 @@ describe('GameFeed', () => {
     server.publish(notice(3, 900, 'NewChallenge'));
     await vi.advanceTimersByTimeAsync(1000);
     expect(notices).toHaveBeenCalledWith(notice(3, 900, 'NewChallenge'));
-    expect(feed.getState().notices?.map((item) => item.id)).toEqual([3, 1]);
+    expect(feed.getState().notices?.map((item) => item.id)).toEqual([1, 3]);
   });
 
   it('falls back to polling when the hub gives up reconnecting', async () => {
@@ -134,5 +135,27 @@ describe('GameFeed', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(feed.getState().error).toBeUndefined();
     expect(feed.getState().scoreboard).toBeDefined();
+  });
+
+  it('reports why the notices failed instead of loading them forever, hub or no hub', async () => {
+    for (const hub of ['up', 'down'] as const) {
+      const server = fakeSource(hub);
+      server.source.notices.mockRejectedValue(new Error('offline'));
+      const feed = new GameFeed(5, server.source, { timing });
+      feed.retain();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(feed.getState().notices, hub).toBeUndefined();
+      expect(feed.getState().noticesError, hub).toEqual(new Error('offline'));
+    }
+  });
+
+  it("orders the notices as the web client does: organisers' first, then the rest, each newest first", async () => {
+    const server = fakeSource('up');
+    const feed = new GameFeed(5, server.source, { timing });
+    feed.retain();
+    await vi.advanceTimersByTimeAsync(0);
+    server.publish(notice(3, 900, 'FirstBlood'));
+    server.publish(notice(2, 500, 'Normal'));
+    expect(feed.getState().notices?.map((item) => item.id)).toEqual([2, 1, 3]);
   });
 });

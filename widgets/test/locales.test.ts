@@ -22,6 +22,24 @@ describe('widget dictionaries', () => {
     }
   });
 
+  it("has every widget key of en-US in every locale, and the site owner's and stream's strings translated", () => {
+    const keys = (tree: object, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([key, value]) =>
+        typeof value === 'object' ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+      );
+    const english = dictionary('en-US').widgets;
+    for (const locale of SUPPORTED_LOCALES.filter((name) => name !== 'en-US')) {
+      const widgets = dictionary(locale).widgets;
+      expect(keys(widgets).sort(), locale).toEqual(keys(english).sort());
+      for (const key of ['error.refused', 'notices.load_failed', 'top.title'] as const) {
+        const [group, name] = key.split('.') as [string, string];
+        expect(widgets[group][name], `${locale} ${key}`).not.toBe(english[group][name]);
+      }
+      expect(widgets.error.refused, locale).toContain('PENNON_EMBED_ORIGINS');
+      expect(widgets.error.refused, locale).toContain('{{origin}}');
+    }
+  });
+
   it('fails the build on a missing subtree', () => {
     expect(() => pickKeys({ game: {} }, ['game.scoreboard'])).toThrow('no "game.scoreboard"');
   });

@@ -8,6 +8,7 @@ import { useGameFeed } from '../live/useGameFeed.ts';
 import { useSafeLinks } from '../safety/links.ts';
 import { NOTICES_TAG } from '../types.ts';
 import type { WidgetProps } from './define.ts';
+import { LoadState } from './LoadState.tsx';
 import { WidgetFrame } from './WidgetFrame.tsx';
 import { WidgetHeader } from './WidgetHeader.tsx';
 
@@ -31,10 +32,12 @@ function NoticesView(props: {
   );
   const notices = state.notices;
   return (
-    <Stack gap="sm" p={compact ? 'xs' : 'sm'}>
+    <Stack gap="sm" className="pennon-body" data-compact={compact || undefined}>
       <WidgetHeader title={t('game.notice.title')} live={state.live} />
       <div ref={list}>
-        {notices === undefined ? (
+        {notices === undefined && state.noticesError !== undefined ? (
+          <LoadState error={state.noticesError} failed="widgets.notices.load_failed" />
+        ) : notices === undefined ? (
           <Text size="sm" c="dimmed">
             {t('game.notice.loading')}
           </Text>
@@ -50,7 +53,7 @@ function NoticesView(props: {
   );
 }
 
-/** `<pennon-notices>`: a game's notices, newest first, live. */
+/** `<pennon-notices>`: a game's notices in the web client's order, live. */
 export function PennonNotices(props: WidgetProps) {
   return (
     <WidgetFrame props={props} tag={NOTICES_TAG}>

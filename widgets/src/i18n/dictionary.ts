@@ -1,13 +1,19 @@
 // Each element's translations, fetched once per server and locale from the server the element talks to
 // (`/widgets/locales/{locale}.json`: the `widgets.` keys and the game keys the shared components use, see
 // vite/locales.ts), with en-US behind them. Separate from any i18n of the host page.
+import { requestDefaults } from '@pennon/sdk';
 import { FALLBACK_LOCALE, type Locale } from '@pennon/sdk/locales';
 import { type Dictionary, Translator } from './translator.ts';
 
 const loaded = new Map<string, Promise<Translator>>();
 
 const fetchDictionary = async (server: string, locale: Locale): Promise<Dictionary> => {
-  const response = await fetch(`${server}/widgets/locales/${locale}.json`, { credentials: 'omit' });
+  // A platform that never answers must not keep the element on its placeholder: the SDK's timeout applies.
+  const timeout = requestDefaults.timeout;
+  const response = await fetch(`${server}/widgets/locales/${locale}.json`, {
+    credentials: 'omit',
+    ...(timeout !== false && { signal: AbortSignal.timeout(timeout) }),
+  });
   if (!response.ok) throw new Error(`HTTP ${response.status} for the ${locale} dictionary`);
   return (await response.json()) as Dictionary;
 };

@@ -3,6 +3,7 @@
 // polled with backoff when the hub cannot connect or gives up). It runs while some element holds it.
 import type { DetailedGameInfoModel, GameNotice, ScoreboardModel } from '@pennon/sdk';
 import type { LiveSubscription } from '@pennon/sdk/live';
+import { orderNotices } from '../../../web/src/components/NoticeList/order.ts';
 import type { SolveDetail } from '../types.ts';
 import type { PollTiming } from './backoff.ts';
 import { Poller } from './poller.ts';
@@ -15,14 +16,14 @@ export type LiveMode = 'connecting' | 'push' | 'poll';
 export interface FeedState {
   game?: DetailedGameInfoModel;
   scoreboard?: ScoreboardModel;
-  /** Newest first. */
+  /** In the web client's order (orderNotices). */
   notices?: GameNotice[];
   /** Why the game or its scoreboard could not be loaded (kept until they load). */
   error?: unknown;
+  /** Why the notices could not be loaded (kept until they load). */
+  noticesError?: unknown;
   live: LiveMode;
 }
-
-const newestFirst = (notices: GameNotice[]) => [...notices].sort((a, b) => b.time - a.time || b.id - a.id);
 
 export class GameFeed {
   readonly gameId: number;
@@ -55,7 +56,7 @@ export class GameFeed {
     this.#noticePoller = new Poller({
       fetch: () => source.notices(),
       onValue: (notices) => this.#takeNotices(notices, true),
-      onError: () => {},
+      onError: (error) => this.#noticesFailed(error),
       ...(options.timing && { timing: options.timing }),
     });
   }
@@ -102,7 +103,7 @@ export class GameFeed {
     this.#scoreboard.start();
     this.#source.notices().then(
       (notices) => this.#takeNotices(notices, false),
-      () => {},
+      (error) => this.#noticesFailed(error),
     );
     this.#source
       .connect({
@@ -154,10 +155,11 @@ export class GameFeed {
     const known = new Set(before?.map((notice) => notice.id));
     const fresh = before ? notices.filter((notice) => !known.has(notice.id)) : [];
     const unique = new Map(notices.map((notice) => [notice.id, notice]));
-    this.#set({ notices: newestFirst([...unique.values()]) });
+    this.#set({ notices: orderNotices([...unique.values()]), noticesError: undefined });
     if (!announce || fresh.length === 0) return;
     if (this.#hub === undefined) this.#scoreboard.now();
-    for (const notice of newestFirst(fresh).reverse()) {
+    // Announced as they were published: oldest first.
+    for (const notice of [...fresh].sort((a, b) => a.time - b.time || a.id - b.id)) {
       for (const handler of this.#noticeHandlers) handler(notice);
     }
   }
@@ -174,6 +176,11 @@ export class GameFeed {
   #failed(error: unknown): void {
     // What was shown stays; the error only matters while nothing is.
     if (!this.#state.scoreboard || !this.#state.game) this.#set({ error });
+  }
+
+  #noticesFailed(error: unknown): void {
+    // The SDK's timeout and retries have run their course: say so rather than load forever.
+    if (!this.#state.notices) this.#set({ noticesError: error });
   }
 
   #set(change: Partial<FeedState>): void {

@@ -1,5 +1,6 @@
 // Where a game's feed gets its data: the server's public REST endpoints and its user hub, anonymously (no
-// cookies go to another site's server). Tests give the feed a source of their own.
+// cookies go to another site's server); a failure the platform's refusal of this page explains comes as that
+// refusal (refusal.ts). Tests give the feed a source of their own.
 import {
   createGameApi,
   createRequester,
@@ -8,6 +9,7 @@ import {
   type ScoreboardModel,
 } from '@pennon/sdk';
 import { connectGameNotices, type LiveSubscription, type NoticeHandlers } from '@pennon/sdk/live';
+import { explainFailure } from './refusal.ts';
 
 export interface FeedSource {
   game(): Promise<DetailedGameInfoModel>;
@@ -19,10 +21,14 @@ export interface FeedSource {
 
 export const httpSource = (server: string, gameId: number): FeedSource => {
   const api = createGameApi(createRequester({ baseUrl: server }));
+  const explained = <T>(call: Promise<T>): Promise<T> =>
+    call.catch(async (error: unknown) => {
+      throw await explainFailure(server, error);
+    });
   return {
-    game: () => api.get(gameId),
-    scoreboard: () => api.scoreboard(gameId),
-    notices: () => api.notices(gameId, { count: 100 }),
+    game: () => explained(api.get(gameId)),
+    scoreboard: () => explained(api.scoreboard(gameId)),
+    notices: () => explained(api.notices(gameId, { count: 100 })),
     connect: (handlers) =>
       connectGameNotices(server, gameId, handlers, { mode: 'push', withCredentials: false }),
   };
