@@ -6,6 +6,7 @@ import type { GameNotice, SubmissionType } from '@pennon/sdk';
 export const SCOREBOARD_TAG = 'pennon-scoreboard';
 export const NOTICES_TAG = 'pennon-notices';
 export const CHALLENGE_CARD_TAG = 'pennon-challenge-card';
+export const TOP_TEAMS_TAG = 'pennon-top-teams';
 
 /** Every attribute an element may carry (the camelCase names are the element's properties). */
 export interface WidgetAttributes {
@@ -13,6 +14,8 @@ export interface WidgetAttributes {
   game?: string | undefined;
   division?: string | undefined;
   rows?: string | undefined;
+  /** `light`, `dark` or `auto`; every element has it (`colorScheme` is its older name). */
+  theme?: string | undefined;
   colorScheme?: string | undefined;
   locale?: string | undefined;
   compact?: string | undefined;
@@ -20,6 +23,7 @@ export interface WidgetAttributes {
   columns?: string | undefined;
   range?: string | undefined;
   challenge?: string | undefined;
+  count?: string | undefined;
 }
 
 /** A Pennon element: its attributes are also properties, in camelCase. */
@@ -50,7 +54,10 @@ export interface NoticeDetail {
 }
 
 export interface PennonEventMap {
-  /** A team solved a challenge (`<pennon-scoreboard>`: in its division; `<pennon-challenge-card>`: its challenge). */
+  /**
+   * A team solved a challenge (`<pennon-scoreboard>`, `<pennon-top-teams>`: in its division;
+   * `<pennon-challenge-card>`: its challenge).
+   */
   'pennon-solve': CustomEvent<SolveDetail>;
   /** The first solve of a challenge. */
   'pennon-first-blood': CustomEvent<SolveDetail>;
@@ -64,5 +71,6 @@ declare global {
     [SCOREBOARD_TAG]: PennonWidgetElement;
     [NOTICES_TAG]: PennonWidgetElement;
     [CHALLENGE_CARD_TAG]: PennonWidgetElement;
+    [TOP_TEAMS_TAG]: PennonWidgetElement;
   }
 }

@@ -33,7 +33,7 @@ export function WidgetFrame({
       container={container}
       server={server}
       locale={parseLocale(props.locale)}
-      colorScheme={parseColorScheme(props.colorScheme)}
+      colorScheme={parseColorScheme(props.theme ?? props.colorScheme)}
     >
       {children(server, gameId, container.host as HTMLElement)}
     </WidgetShell>

@@ -21,6 +21,9 @@ interface R2wcElement extends HTMLElement {
   [RENDER](): void;
 }
 
+/** What every element takes besides its own attributes. */
+const SHARED_ATTRIBUTES = ['theme'] as const satisfies readonly (keyof WidgetAttributes)[];
+
 const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 export const defineWidget = (
@@ -32,7 +35,7 @@ export const defineWidget = (
   if (customElements.get(tag)) return;
   const Base = r2wc(component, {
     shadow: 'open',
-    props: Object.fromEntries(attributes.map((name) => [name, 'string'])),
+    props: Object.fromEntries([...SHARED_ATTRIBUTES, ...attributes].map((name) => [name, 'string'])),
   }) as unknown as new () => R2wcElement;
   class PennonWidget extends Base {
     constructor() {
