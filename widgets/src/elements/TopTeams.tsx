@@ -46,6 +46,11 @@ function TopTeamsView(props: {
         </Text>
       ) : (
         <table className="pennon-top-teams-table" data-testid="top-teams">
+          <colgroup>
+            <col className="pennon-top-teams-rank" />
+            <col />
+            <col className="pennon-top-teams-score" />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">{t('game.scoreboard.rank')}</th>
