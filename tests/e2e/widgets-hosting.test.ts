@@ -3,6 +3,7 @@
 // every element's colours; a page whose origin the platform refuses is told so, with what to do; and a platform
 // that never answers ends in an error, never in "Loading" for good. Real server, real Chromium, real pages on
 // origins of their own. (The scoreboard's own layout is tested in its own file.)
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
@@ -159,6 +160,34 @@ describe('widgets in a host page', () => {
       expect(measured.name.title).toBe(LONG_TEAM);
       expect(measured.name.width, `${width} px`).toBeGreaterThanOrEqual((width - 16) * 0.5);
     }
+  });
+
+  it('shows examples/embed in half-width columns with whole team names', async () => {
+    const example = readFileSync(new URL('../../examples/embed/index.html', import.meta.url), 'utf8');
+    const query = new URLSearchParams({
+      server: server.url,
+      game: String(gameId),
+      challenge: String(challengeId),
+    });
+    const page = await open(`${allowed.page('/example', example)}?${query}`, 1280);
+    await page.waitForFunction(
+      () => document.querySelector('#top')?.shadowRoot?.querySelector('[data-testid="top-teams"] tbody tr'),
+      { timeout: 20_000 },
+    );
+    const layout = await page.evaluate(() => {
+      const grid = document.querySelector('.grid')?.getBoundingClientRect().width ?? 0;
+      const top = document.querySelector('#top') as HTMLElement;
+      const names = [...(top.shadowRoot?.querySelectorAll<HTMLElement>('tbody td:nth-child(2)') ?? [])];
+      return {
+        share: top.getBoundingClientRect().width / grid,
+        cut: names.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+        count: names.length,
+      };
+    });
+    expect(layout.share).toBeGreaterThan(0.4);
+    expect(layout.share).toBeLessThan(0.6);
+    expect(layout.count).toBe(4);
+    expect(layout.cut).toEqual([]);
   });
 
   it('shows the leading teams for a stream: rank, team, score and whether it is live', async () => {
