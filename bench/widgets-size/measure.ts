@@ -1,8 +1,8 @@
 // Gzip sizes of the built widgets, as a page loads them: `npm run build --workspace widgets`, then
 // `npx tsx bench/widgets-size/measure.ts [path/to/widgets/dist]`.
-// - scoreboard: the ES module and the chunks it imports statically: everything <pennon-scoreboard> needs to
-//   render and stay live (Preact, Mantine and its styles, the SDK and its hub client) (the ≤ 120 KB target), and
-//   each of those files;
+// - elements: the ES module and the chunks it imports statically: everything any element (<pennon-scoreboard>,
+//   <pennon-top-teams>, <pennon-challenge-card>, <pennon-notices>) needs to render and stay live (Preact, Mantine
+//   and its styles, the SDK and its hub client) (the scoreboard's ≤ 120 KB target), and each of those files;
 // - + chart: with the chunks `chart` loads; + markdown: with those an organisers' notice loads;
 // - classic script: the IIFE, everything in one file; dictionary: the largest locale file.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ const dictionaries = readdirSync(path.join(dist, 'locales')).map((file) => `loca
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows: [string, number][] = [
-  ['scoreboard', gzip(base)],
+  ['elements', gzip(base)],
   ['+ chart', gzip(lazyNamed('ScoreTimeline'))],
   ['+ markdown', gzip(lazyNamed('MarkdownView'))],
   ['classic script', gzip(['pennon-widgets.iife.js'])],
@@ -62,7 +62,7 @@ const rows: [string, number][] = [
 console.log(`Widgets: ${dist}`);
 for (const [name, bytes] of rows) {
   console.log(`${name.padEnd(15)} ${kb(bytes).padStart(9)} gzip`);
-  // The scoreboard's files, each on its own.
-  if (name === 'scoreboard')
+  // The elements' files, each on its own.
+  if (name === 'elements')
     for (const file of base) console.log(`  ${kb(gzip([file])).padStart(23)}  ${file}`);
 }
