@@ -72,11 +72,7 @@ describe('widgets in a host page', () => {
   beforeAll(async () => {
     [allowed, refused] = await Promise.all([hostPages(), hostPages()]);
     [server, browser] = await Promise.all([
-      // A loaded machine can take its time to start the server.
-      startServer(
-        { PENNON_ADMIN_PASSWORD: adminPassword, PENNON_EMBED_ORIGINS: allowed.origin },
-        { timeoutMs: 100_000 },
-      ),
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword, PENNON_EMBED_ORIGINS: allowed.origin }),
       launchBrowser(),
     ]);
     ({ gameId, challengeId } = await seedWidgetGame(server.url, adminPassword));

@@ -12,10 +12,10 @@ const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../w
 const adminPassword = 'Lantern2024';
 
 const [allowed, refused] = await Promise.all([hostPages(), hostPages()]);
-const server = await startServer(
-  { PENNON_ADMIN_PASSWORD: adminPassword, PENNON_EMBED_ORIGINS: allowed.origin },
-  { timeoutMs: 120_000 },
-);
+const server = await startServer({
+  PENNON_ADMIN_PASSWORD: adminPassword,
+  PENNON_EMBED_ORIGINS: allowed.origin,
+});
 const browser = await launchBrowser();
 try {
   const { gameId, challengeId } = await seedWidgetGame(server.url, adminPassword);
