@@ -106,11 +106,13 @@ export const buildApp = async ({
   // Every process shares the live messages: through Redis when configured, else on PostgreSQL through
   // LISTEN/NOTIFY; one process on SQLite keeps them to itself.
   let bus: LiveBus = new LocalBus();
+  let redis: RedisBus['commands'] | undefined;
   if (settings.redisUrl) {
     const redisBus = new RedisBus({ url: settings.redisUrl, log: app.log });
     await redisBus.start();
     app.addHook('onClose', async () => redisBus.close());
     bus = redisBus;
+    redis = redisBus.commands;
   } else if (connection.dialect === 'postgres') {
     const pgBus = new PostgresBus({ databaseUrl: settings.databaseUrl, db: connection.db, log: app.log });
     await pgBus.start();
@@ -160,7 +162,7 @@ export const buildApp = async ({
     embedOrigins: settings.embedOrigins,
     trustProxy: settings.trustProxy,
   });
-  if (settings.rateLimit) await app.register(rateLimit, { exempt: settings.rateLimitExempt });
+  if (settings.rateLimit) await app.register(rateLimit, { exempt: settings.rateLimitExempt, redis });
   await app.register(uploads);
   await app.register(infoApi, { config });
   await app.register(captchaApi, { captcha });

@@ -1,4 +1,6 @@
 // §1.7 rate limits: the budgets of the named and global policies, on the shipped settings (no address exempt).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slidingWindow, tokenBucket } from '../src/http/rate-limit.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
@@ -109,5 +111,55 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
     } finally {
       await other.close();
     }
+  });
+});
+
+// `npm test` starts a Redis (scripts/test-env.mjs) and stops if it cannot.
+const redisUrl = process.env.PENNON_TEST_REDIS_URL;
+
+describe.each(redisUrl ? databaseKinds() : [])('rate limits through Redis on $name', (kind) => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {
+      PENNON_REDIS_URL: redisUrl ?? '',
+      PENNON_CAPTCHA_PROVIDER: 'HashPow',
+      PENNON_RATE_LIMIT_EXEMPT: '',
+    });
+    other = await t.reopen();
+  });
+  afterAll(async () => t?.close());
+
+  // Redis outlives the test: a client of its own each run, or an earlier run's counts would be found.
+  const client = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+  const recovery = (app: FastifyInstance, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/account/recovery',
+      payload: { email: 'x@example.com' },
+      remoteAddress,
+    });
+
+  it('counts one register budget (20 per 150 s) across two processes sharing one Redis', async () => {
+    const address = client();
+    for (let i = 0; i < 20; i++) {
+      expect((await recovery(i % 2 === 0 ? t.app : other, address)).statusCode).not.toBe(429);
+    }
+    for (const app of [t.app, other]) {
+      const refused = await recovery(app, address);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(150);
+    }
+    expect((await recovery(other, client())).statusCode).not.toBe(429);
+  });
+
+  it('counts one token bucket across processes: powchallenge gives 40 in all', async () => {
+    const address = client();
+    const get = (app: FastifyInstance) =>
+      app.inject({ url: '/api/captcha/powchallenge', remoteAddress: address });
+    for (let i = 0; i < 40; i++) expect((await get(i < 25 ? t.app : other)).statusCode).toBe(200);
+    const refused = await get(t.app);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(30);
   });
 });

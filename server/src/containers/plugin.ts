@@ -44,7 +44,7 @@ export const setupContainers = (
     containers,
     capture,
     clientAddress: (request) => clientAddress(request, settings.trustProxy),
-    admit: (address) => app.admitUnrouted?.(address) ?? null,
+    admit: async (address) => (await app.admitUnrouted?.(address)) ?? null,
     log: app.log,
   });
   containers.onDestroy((guid) => void capture.archive(guid));

@@ -36,7 +36,7 @@ export interface ProxyOptions {
   /** The client's address (X-Forwarded-For when the proxy in front is trusted); the socket's by default. */
   clientAddress?: (request: IncomingMessage) => string;
   /** The global rate limit (§1.7) for an upgrade: ms to wait, or null to go ahead. */
-  admit?: (address: string) => number | null;
+  admit?: (address: string) => Promise<number | null>;
   log?: FastifyBaseLogger;
 }
 
@@ -123,7 +123,7 @@ export class ContainerProxy {
     noinst: boolean,
   ): Promise<void> {
     const address = this.options.clientAddress?.(request) ?? request.socket.remoteAddress ?? '';
-    const wait = this.options.admit?.(address);
+    const wait = await this.options.admit?.(address);
     if (wait != null) {
       const seconds = Math.max(1, Math.ceil(wait / 1000));
       return refuseUpgrade(request, socket, 429, msg`Too many requests: try again in ${seconds} seconds`, {

@@ -1,6 +1,7 @@
 // The rate limits of §1.7, as one hook driven by each route's `rateLimit` (set by `mount` from the contract) plus
-// the global policy on every request. Counters live in this process's memory: with several processes behind a
-// load balancer each counts on its own, so the effective budget is multiplied by their number.
+// the global policy on every request. Counters live in Redis when PENNON_REDIS_URL is set (rate-limit-redis.ts), so
+// several processes behind a load balancer share one budget; else in this process's memory, where each process
+// counts on its own and the effective budget is multiplied by their number.
 //
 // Two choices differ from GZ::CTF on purpose: every policy counts per client (the signed-in user, else the IP),
 // where GZ::CTF shares one bucket per named policy among all clients (one client could lock everyone out of
@@ -11,8 +12,10 @@
 import type { RatePolicy } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
 import { msg } from '../i18n/message.ts';
 import { HttpError } from './http-error.ts';
+import { redisLimiter } from './rate-limit-redis.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,18 +27,31 @@ declare module 'fastify' {
      * Counts a request Fastify never routes (a raw WebSocket upgrade) against the global policy of a client
      * address: how long to wait in ms, or null when it may go ahead. Absent when rate limiting is off.
      */
-    admitUnrouted?: (address: string) => number | null;
+    admitUnrouted?: (address: string) => Promise<number | null>;
   }
 }
 
 /** How long to wait before asking again, in ms, when the request is refused; null when it may go ahead. */
-interface Limiter {
-  take(key: string, now: number): number | null;
+export interface Limiter {
+  take(key: string, now: number): number | null | Promise<number | null>;
   sweep(now: number): void;
 }
 
+/** A limiter's algorithm and budget, to build it in memory or in Redis. */
+export type LimiterShape =
+  | { kind: 'slidingWindow'; limit: number; windowMs: number; segments: number }
+  | { kind: 'tokenBucket'; capacity: number; refill: number; periodMs: number };
+
+type MemoryLimiter = Limiter & { take(key: string, now: number): number | null };
+
+/** In this process's memory. */
+const memoryLimiter = (shape: LimiterShape): MemoryLimiter =>
+  shape.kind === 'slidingWindow'
+    ? slidingWindow(shape.limit, shape.windowMs, shape.segments)
+    : tokenBucket(shape.capacity, shape.refill, shape.periodMs);
+
 /** A window of `windowMs` cut into `segments`; at most `limit` requests in the current and previous segments. */
-export const slidingWindow = (limit: number, windowMs: number, segments: number): Limiter => {
+export const slidingWindow = (limit: number, windowMs: number, segments: number): MemoryLimiter => {
   const segmentMs = windowMs / segments;
   const clients = new Map<string, { segment: number; count: number }[]>();
   const live = (entries: { segment: number; count: number }[], current: number) =>
@@ -61,7 +77,7 @@ export const slidingWindow = (limit: number, windowMs: number, segments: number)
 };
 
 /** `capacity` tokens, `refill` more every `periodMs` (in whole periods, as .NET's replenishing limiter). */
-export const tokenBucket = (capacity: number, refill: number, periodMs: number): Limiter => {
+export const tokenBucket = (capacity: number, refill: number, periodMs: number): MemoryLimiter => {
   const clients = new Map<string, { tokens: number; refilledAt: number }>();
   const refreshed = (key: string, now: number) => {
     const bucket = clients.get(key) ?? { tokens: capacity, refilledAt: now };
@@ -122,16 +138,43 @@ const sweepIntervalMs = 60_000;
 export interface RateLimitOptions {
   /** PENNON_RATE_LIMIT_EXEMPT: client addresses never counted. */
   exempt: (address: string) => boolean;
+  /** A connection to the Redis of PENNON_REDIS_URL: the counters are kept there. */
+  redis?: Redis;
 }
 
-export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exempt }) => {
-  const global = slidingWindow(150, 60_000, 6);
+const slidingShape = (limit: number, windowMs: number, segments: number): LimiterShape => ({
+  kind: 'slidingWindow',
+  limit,
+  windowMs,
+  segments,
+});
+const bucketShape = (capacity: number, refill: number, periodMs: number): LimiterShape => ({
+  kind: 'tokenBucket',
+  capacity,
+  refill,
+  periodMs,
+});
+const shapes = {
+  global: slidingShape(150, 60_000, 6),
+  register: slidingShape(20, 150_000, 5),
+  query: bucketShape(100, 10, 10_000),
+  powChallenge: bucketShape(40, 5, 30_000),
+  container: bucketShape(120, 30, 10_000),
+  submit: bucketShape(100, 50, 5_000),
+} satisfies Record<Exclude<RatePolicy, 'concurrency'> | 'global', LimiterShape>;
+
+export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exempt, redis }) => {
+  const build = (name: keyof typeof shapes): Limiter =>
+    redis
+      ? redisLimiter(redis, name, shapes[name], memoryLimiter(shapes[name]))
+      : memoryLimiter(shapes[name]);
+  const global = build('global');
   const named: Record<Exclude<RatePolicy, 'concurrency'>, Limiter> = {
-    register: slidingWindow(20, 150_000, 5),
-    query: tokenBucket(100, 10, 10_000),
-    powChallenge: tokenBucket(40, 5, 30_000),
-    container: tokenBucket(120, 30, 10_000),
-    submit: tokenBucket(100, 50, 5_000),
+    register: build('register'),
+    query: build('query'),
+    powChallenge: build('powChallenge'),
+    container: build('container'),
+    submit: build('submit'),
   };
   const teamCreation = concurrency(20);
   const releases = new WeakMap<FastifyRequest, () => void>();
@@ -153,12 +196,12 @@ export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exe
     }
     const client = request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`;
     const wait =
-      global.take(client, now) ??
-      (policy && policy !== 'concurrency' ? named[policy].take(client, now) : null);
+      (await global.take(client, now)) ??
+      (policy && policy !== 'concurrency' ? await named[policy].take(client, now) : null);
     if (wait !== null) throw tooMany(reply, wait);
   });
 
-  app.decorate('admitUnrouted', (address: string) =>
+  app.decorate('admitUnrouted', async (address: string) =>
     exempt(address) ? null : global.take(`ip:${address}`, Date.now()),
   );
 

@@ -62,6 +62,11 @@ export class RedisBus implements LiveBus {
     return redis;
   }
 
+  /** The connection for commands (the other one only listens): the rate limits count on it too. */
+  get commands(): Redis {
+    return this.#publisher;
+  }
+
   /** Connects and subscribes; resolves once subscribed (so messages sent after it are not missed), or on timeout. */
   async start(): Promise<void> {
     // A failed first connection is retried by ioredis in the background, like any later outage.
