@@ -192,6 +192,13 @@ const ensureTshark = () => {
   aptInstall(['tshark']);
 };
 
+/** HAProxy balances the server processes of the multi-process test (tests/e2e/multi-process.test.ts). */
+const ensureHaproxy = (missing) => {
+  if (existsSync('/usr/sbin/haproxy')) return;
+  if (canInstall) aptInstall(['haproxy']);
+  else missing.push('HAProxy: install it (Debian: apt-get install haproxy) for the multi-process test');
+};
+
 /** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
 export const prepareTestEnvironment = async () => {
   const missing = [];
@@ -201,5 +208,6 @@ export const prepareTestEnvironment = async () => {
   await ensureRedis(missing);
   ensureContainerEngine(missing);
   ensureTshark();
+  ensureHaproxy(missing);
   return missing;
 };
