@@ -41,7 +41,9 @@ backend processes
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
-  default-server inter 300ms fall 1 rise 2
+  # A dead process refuses the check at once; a busy one may answer slowly and stays in.
+  timeout check 10s
+  default-server inter 500ms fall 2 rise 1
 ${backends.map((p, i) => `  server p${i} 127.0.0.1:${p} check`).join('\n')}
 `;
 
