@@ -163,3 +163,27 @@ describe.each(redisUrl ? databaseKinds() : [])('rate limits through Redis on $na
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(30);
   });
 });
+
+describe('rate limits with a Redis that does not answer', () => {
+  it('count in each process instead, refusing nothing else', async () => {
+    const [kind] = databaseKinds();
+    // Nothing listens on port 1: the live bus gives up waiting at start and goes on without Redis.
+    const t = await startTestApp(kind as NonNullable<typeof kind>, {
+      PENNON_REDIS_URL: 'redis://127.0.0.1:1',
+      PENNON_RATE_LIMIT_EXEMPT: '',
+    });
+    try {
+      const recovery = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/account/recovery',
+          payload: { email: 'x@example.com' },
+          remoteAddress: '203.0.113.50',
+        });
+      for (let i = 0; i < 20; i++) expect((await recovery()).statusCode).not.toBeGreaterThanOrEqual(429);
+      expect((await recovery()).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
