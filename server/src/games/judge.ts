@@ -102,6 +102,7 @@ export class Judge {
   readonly #flagsOf;
   readonly #recordFirsts;
   readonly #flagOwners;
+  readonly #claim;
   /** One statement per verdict, setting it on a list of submissions. */
   readonly #setVerdict = new Map<AnswerResult, PreparedList<{ id: number }, unknown>>();
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
@@ -192,6 +193,21 @@ export class Judge {
         .where('i.participation_id', '!=', q.participation)
         .where((eb) => eb.or([eb('i.flag', '=', q.answer), eb('f.flag', '=', q.answer)])),
     );
+    // Each process re-queues every unjudged submission when it starts, so another may be judging the same ones: this
+    // update (a no-op) locks their rows, and whichever process comes second waits for the first one's commit and then
+    // finds them judged.
+    this.#claim = prepareList(db, { id: 0 }, (db, submissions) =>
+      db
+        .updateTable('submissions')
+        .set({ status: 'FlagSubmitted' })
+        .where(
+          'id',
+          'in',
+          submissions.map((s) => s.id),
+        )
+        .where('status', '=', 'FlagSubmitted')
+        .returning('id'),
+    );
     // The primary key settles races and repeats: only a first solve is inserted, and answered.
     this.#recordFirsts = prepareList(
       db,
@@ -281,8 +297,8 @@ export class Judge {
     this.log.error({ err: error, submission: submission.id }, 'Judging a submission failed');
   }
 
-  private async judgeBatch(rows: Pending[]): Promise<void> {
-    const context = await this.contextOf(rows);
+  private async judgeBatch(batch: Pending[]): Promise<void> {
+    const context = await this.contextOf(batch);
     const outcome: BatchOutcome = {
       messages: [],
       events: [],
@@ -292,7 +308,12 @@ export class Judge {
     };
     // The verdicts are written with everything else, in one commit: whoever polls one finds the solve, notices
     // and events already there. Should the process stop first, the whole batch is judged again at start.
+    let rows: Pending[] = [];
     await this.db.transaction().execute(async (trx) => {
+      const unjudged = new Set<number>();
+      for (const chunk of inChunks(batch.map(({ id }) => ({ id }))))
+        for (const { id } of (await this.#claim.run(chunk, trx)).rows as { id: number }[]) unjudged.add(id);
+      rows = batch.filter((s) => unjudged.has(s.id));
       await this.recordSolves(
         trx,
         rows.filter((s) => s.instance_id !== null && isCorrect(s, context)),

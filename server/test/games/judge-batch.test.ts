@@ -134,6 +134,54 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(solves).toEqual([{ submission_id: stored[0]?.id }]);
   });
 
+  it('judges once what two processes starting together both find unjudged', async () => {
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const bell = (
+      await c.ok(admin, 'POST', base, { title: 'Bell', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${base}/${bell}/flags`, [{ flag: 'flag{bell}' }]);
+    await c.ok(admin, 'PUT', `${base}/${bell}`, { isEnabled: true });
+    const db = t.connection.db;
+    const stored: number[] = [];
+    for (const [index, who] of (players as Player[]).entries()) {
+      const { participation_id } = await db
+        .selectFrom('participation_members')
+        .select('participation_id')
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', who.id)
+        .executeTakeFirstOrThrow();
+      for (const answer of [index === 0 ? 'flag{bell}' : 'flag{gong}', 'flag{chime}']) {
+        const row = { game_id: gameId, participation_id, challenge_id: bell, user_id: who.id, answer };
+        const { id } = await db
+          .insertInto('submissions')
+          .values({ ...row, time: Date.now(), status: 'FlagSubmitted' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        stored.push(id);
+      }
+    }
+    // Both re-queue every stored submission at start; each must be judged by one of them only.
+    const processes = await Promise.all([t.reopen(), t.reopen()]);
+    await Promise.all(processes.map((p) => p.ready()));
+    await Promise.all(processes.map((p) => p.close()));
+    const left = await db.selectFrom('submissions').select('id').where('id', 'in', stored);
+    expect(await left.where('status', '=', 'FlagSubmitted').execute()).toEqual([]);
+    const events = await db
+      .selectFrom('game_events')
+      .select('values')
+      .where('game_id', '=', gameId)
+      .where('type', '=', 'FlagSubmit')
+      .execute();
+    expect(events.filter((e) => String(e.values).includes('Bell'))).toHaveLength(stored.length);
+    const bloods = await db
+      .selectFrom('game_notices')
+      .select('values')
+      .where('game_id', '=', gameId)
+      .where('type', '=', 'FirstBlood')
+      .execute();
+    expect(bloods.filter((n) => String(n.values).includes('Bell'))).toHaveLength(1);
+  });
+
   it('sends the snapshot gzipped to clients that accept it, with the same ETag and content', async () => {
     const url = `/api/game/${gameId}/scoreboard`;
     const plain = await t.app.inject({ url });
