@@ -48,7 +48,7 @@ describe.each(databaseKinds())('admin on $name', (kind) => {
     const body = res.json();
     expect(Value.Check(ConfigEditModel, body)).toBe(true);
     expect(body.accountPolicy).toMatchObject({ allowRegister: true, activeOnRegister: true });
-    expect(body.globalConfig.title).toBe('GZ');
+    expect(body.globalConfig.title).toBe('Pennon');
     expect(body.containerPolicy.renewalWindow).toBe(10);
   });
 

@@ -20,14 +20,14 @@ describe.each(databaseKinds())('server on $name', (kind) => {
     expect(again.results).toEqual([]);
   });
 
-  it('serves the client config defaults of the spec', async () => {
+  it('serves the client config defaults: a fresh install is Pennon', async () => {
     const res = await t.app.inject('/api/config');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Value.Check(ClientConfig, body)).toBe(true);
     expect(body).toMatchObject({
-      title: 'GZ',
-      slogan: 'Hack for fun not for profit',
+      title: 'Pennon',
+      slogan: 'Raise your flag, one challenge at a time',
       portMapping: 'Default',
       defaultLifetime: 120,
       extensionDuration: 120,

@@ -47,6 +47,8 @@ describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
     const mail = lastMail(dataDir, 'carol@example.com');
     expect(mail.raw).toMatch(/^To: carol@example\.com/m);
     expect(mail.raw).toMatch(/multipart\/alternative/);
+    // A fresh install signs as Pennon, the title as it is: no "::CTF" appended.
+    expect(mail.subject).toBe('Pennon: Confirm your e-mail address');
     expect(mail.link.pathname).toBe('/account/verify');
     expect(mail.link.origin).toBe('http://localhost');
     expect(Buffer.from(linkBody(mail.link).email, 'base64').toString()).toBe('carol@example.com');

@@ -3,8 +3,8 @@
 import type { ClientConfig } from './models/info.ts';
 
 export const configDefaults = {
-  title: 'GZ',
-  slogan: 'Hack for fun not for profit',
+  title: 'Pennon',
+  slogan: 'Raise your flag, one challenge at a time',
   description: 'An open-source capture-the-flag platform',
   defaultLifetime: 120,
   extensionDuration: 120,

@@ -1,15 +1,16 @@
 // The rules of the account group (§2.1, §4.14): sign-up policy, sign-in checks, the mailed flows, profile and password.
-import type {
-  AccountVerifyModel,
-  LoginModel,
-  MailChangeModel,
-  PasswordChangeModel,
-  PasswordResetModel,
-  ProfileUpdateModel,
-  ProfileUserInfoModel,
-  RecoveryModel,
-  RegisterModel,
-  RegisterStatus,
+import {
+  type AccountVerifyModel,
+  type LoginModel,
+  type MailChangeModel,
+  type PasswordChangeModel,
+  type PasswordResetModel,
+  type ProfileUpdateModel,
+  type ProfileUserInfoModel,
+  type RecoveryModel,
+  type RegisterModel,
+  type RegisterStatus,
+  configDefaults,
 } from '@pennon/sdk/contract';
 import type { Captcha } from '../captcha/captcha.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -38,8 +39,8 @@ export interface RequestContext {
   userAgent: string;
 }
 
-/** §4.15: the platform's display name. */
-const platformName = (title: string): string => (title ? `${title}::CTF` : 'GZ::CTF');
+/** §4.15: the platform's display name, the configured title as it is (GZ::CTF would append "::CTF"). */
+const platformName = (title: string): string => title || configDefaults.title;
 
 /** Never signed in since it was created: nobody has used the account. */
 const isPristine = (user: User): boolean =>
