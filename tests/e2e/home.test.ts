@@ -36,12 +36,21 @@ describe('home page', () => {
 
   const bodyText = (page: import('puppeteer-core').Page) => page.evaluate(() => document.body.innerText);
 
-  it('shows the configured title and slogan, and a new title after the config changes', async () => {
+  it('is Pennon when fresh, then shows the configured title, slogan and footer on every page', async () => {
     const page = await browser.newPage();
     await page.goto(server.url, { waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => document.body.innerText.includes('Hack for fun not for profit'));
-    expect(await bodyText(page)).toContain('GZ');
-    expect(await page.title()).toBe('GZ::CTF');
+    await page.waitForFunction(() =>
+      document.body.innerText.includes('Raise your flag, one challenge at a time'),
+    );
+    expect(await page.$eval('h1', (h1) => h1.textContent)).toBe('Pennon');
+    expect(await page.title()).toBe('Pennon');
+    expect(await bodyText(page)).not.toContain('::CTF');
+    await page.goto(`${server.url}/About`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.title === 'About · Pennon');
+    expect(await bodyText(page)).toContain('Pennon is an open-source capture-the-flag platform');
+    expect(
+      await page.$eval('a[href="https://github.com/pennon-ctf/pennon"]', (a) => a.textContent),
+    ).toContain('Source code');
 
     const cookie = await adminCookie(server.url);
     const { globalConfig } = await (
@@ -51,17 +60,29 @@ describe('home page', () => {
       method: 'PUT',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({
-        globalConfig: { ...globalConfig, title: 'Harbour CTF', slogan: 'Raise the pennant' },
+        globalConfig: {
+          ...globalConfig,
+          title: 'Harbour CTF',
+          slogan: 'Raise the pennant',
+          footerInfo: 'Run by **the harbour club**<img src=x onerror="window.hacked=1">',
+        },
       }),
     });
     expect(saved.status).toBe(200);
 
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
     await page.waitForFunction(() => document.body.innerText.includes('Raise the pennant'), {
       timeout: 10_000,
     });
     expect(await bodyText(page)).toContain('Harbour CTF');
-    expect(await page.title()).toBe('Harbour CTF::CTF');
+    expect(await page.title()).toBe('Harbour CTF');
+    for (const path of ['/', '/games', '/account/Login']) {
+      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' });
+      const strong = await page.waitForSelector('[data-testid="site-footer"] strong', { timeout: 10_000 });
+      expect(await strong?.evaluate((node) => node.textContent)).toBe('the harbour club');
+    }
+    expect(await page.title()).toBe('Log In · Harbour CTF');
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
   });
 
   it('renders client routes in any letter case, and the not-found page for others', async () => {

@@ -1,6 +1,6 @@
 // Values the client shares across modules: defaults, storage keys and outside links.
-/** The suffix of the platform name: a title "GZ" reads "GZ::CTF". */
-export const TITLE_SUFFIX = '::CTF';
+/** The product's name, whatever a platform's title is. */
+export const PRODUCT_NAME = 'Pennon';
 
 export const STORAGE_KEYS = {
   /** The data cache (what "Clean cache" on the error screen removes). */

@@ -47,9 +47,9 @@ describe('routes', () => {
 
   it('show the title and slogan from /api/config on the home page', async () => {
     renderAt('/');
-    expect(await heading('Test::CTF')).toBeTruthy();
+    expect(await heading('Test')).toBeTruthy();
     expect(screen.getByText('Flags fly here')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Test::CTF'));
+    await waitFor(() => expect(document.title).toBe('Test'));
     expect(JSON.parse(localStorage.getItem('client-config') ?? '{}')).toMatchObject({ title: 'Test' });
   });
 

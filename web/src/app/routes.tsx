@@ -7,52 +7,139 @@ import { ErrorScreen } from '../components/ErrorScreen/index.ts';
 import { PageLoader } from '../components/PageLoader/index.ts';
 import { lazyPage } from './lazyPage.ts';
 
+// `handle` names each page in the browser tab (see pageTitle.tsx).
 const pages: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('../pages/index.tsx')) },
-  { path: 'About', lazy: lazyPage(() => import('../pages/About/index.tsx')) },
-  { path: 'Teams', lazy: lazyPage(() => import('../pages/Teams/index.tsx')) },
-  { path: 'account/Confirm', lazy: lazyPage(() => import('../pages/account/Confirm/index.tsx')) },
-  { path: 'account/Login', lazy: lazyPage(() => import('../pages/account/Login/index.tsx')) },
-  { path: 'account/Profile', lazy: lazyPage(() => import('../pages/account/Profile/index.tsx')) },
-  { path: 'account/Recovery', lazy: lazyPage(() => import('../pages/account/Recovery/index.tsx')) },
-  { path: 'account/Register', lazy: lazyPage(() => import('../pages/account/Register/index.tsx')) },
-  { path: 'account/Reset', lazy: lazyPage(() => import('../pages/account/Reset/index.tsx')) },
-  { path: 'account/Verify', lazy: lazyPage(() => import('../pages/account/Verify/index.tsx')) },
-  { path: 'admin/Instances', lazy: lazyPage(() => import('../pages/admin/Instances/index.tsx')) },
-  { path: 'admin/Logs', lazy: lazyPage(() => import('../pages/admin/Logs/index.tsx')) },
-  { path: 'admin/Settings', lazy: lazyPage(() => import('../pages/admin/Settings/index.tsx')) },
-  { path: 'admin/Teams', lazy: lazyPage(() => import('../pages/admin/Teams/index.tsx')) },
-  { path: 'admin/Users', lazy: lazyPage(() => import('../pages/admin/Users/index.tsx')) },
-  { path: 'admin/games', lazy: lazyPage(() => import('../pages/admin/games/index.tsx')) },
-  { path: 'admin/games/:id/Info', lazy: lazyPage(() => import('../pages/admin/games/[id]/Info/index.tsx')) },
+  {
+    path: 'About',
+    handle: { title: 'page.about' },
+    lazy: lazyPage(() => import('../pages/About/index.tsx')),
+  },
+  {
+    path: 'Teams',
+    handle: { title: 'page.teams' },
+    lazy: lazyPage(() => import('../pages/Teams/index.tsx')),
+  },
+  {
+    path: 'account/Confirm',
+    handle: { title: 'page.account.confirm' },
+    lazy: lazyPage(() => import('../pages/account/Confirm/index.tsx')),
+  },
+  {
+    path: 'account/Login',
+    handle: { title: 'page.account.login' },
+    lazy: lazyPage(() => import('../pages/account/Login/index.tsx')),
+  },
+  {
+    path: 'account/Profile',
+    handle: { title: 'page.account.profile' },
+    lazy: lazyPage(() => import('../pages/account/Profile/index.tsx')),
+  },
+  {
+    path: 'account/Recovery',
+    handle: { title: 'page.account.recovery' },
+    lazy: lazyPage(() => import('../pages/account/Recovery/index.tsx')),
+  },
+  {
+    path: 'account/Register',
+    handle: { title: 'page.account.register' },
+    lazy: lazyPage(() => import('../pages/account/Register/index.tsx')),
+  },
+  {
+    path: 'account/Reset',
+    handle: { title: 'page.account.reset' },
+    lazy: lazyPage(() => import('../pages/account/Reset/index.tsx')),
+  },
+  {
+    path: 'account/Verify',
+    handle: { title: 'page.account.verify' },
+    lazy: lazyPage(() => import('../pages/account/Verify/index.tsx')),
+  },
+  {
+    path: 'admin/Instances',
+    handle: { title: 'page.admin.instances' },
+    lazy: lazyPage(() => import('../pages/admin/Instances/index.tsx')),
+  },
+  {
+    path: 'admin/Logs',
+    handle: { title: 'page.admin.logs' },
+    lazy: lazyPage(() => import('../pages/admin/Logs/index.tsx')),
+  },
+  {
+    path: 'admin/Settings',
+    handle: { title: 'page.admin.settings' },
+    lazy: lazyPage(() => import('../pages/admin/Settings/index.tsx')),
+  },
+  {
+    path: 'admin/Teams',
+    handle: { title: 'page.admin.teams' },
+    lazy: lazyPage(() => import('../pages/admin/Teams/index.tsx')),
+  },
+  {
+    path: 'admin/Users',
+    handle: { title: 'page.admin.users' },
+    lazy: lazyPage(() => import('../pages/admin/Users/index.tsx')),
+  },
+  {
+    path: 'admin/games',
+    handle: { title: 'page.admin.games' },
+    lazy: lazyPage(() => import('../pages/admin/games/index.tsx')),
+  },
+  {
+    path: 'admin/games/:id/Info',
+    handle: { title: 'page.admin.game.info', game: true },
+    lazy: lazyPage(() => import('../pages/admin/games/[id]/Info/index.tsx')),
+  },
   {
     path: 'admin/games/:id/Notices',
+    handle: { title: 'page.admin.game.notices', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/Notices/index.tsx')),
   },
   {
     path: 'admin/games/:id/Review',
+    handle: { title: 'page.admin.game.review', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/Review/index.tsx')),
   },
   {
     path: 'admin/games/:id/Writeups',
+    handle: { title: 'page.admin.game.writeups', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/Writeups/index.tsx')),
   },
   {
     path: 'admin/games/:id/challenges',
+    handle: { title: 'page.admin.game.challenges', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/challenges/index.tsx')),
   },
   {
     path: 'admin/games/:id/challenges/:chalId',
+    handle: { title: 'page.admin.challenge.detail', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/challenges/[chalId]/index.tsx')),
   },
   {
     path: 'admin/games/:id/challenges/:chalId/Flags',
+    handle: { title: 'page.admin.challenge.flags', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/challenges/[chalId]/Flags/index.tsx')),
   },
-  { path: 'games', lazy: lazyPage(() => import('../pages/games/index.tsx')) },
-  { path: 'games/:id', lazy: lazyPage(() => import('../pages/games/[id]/index.tsx')) },
-  { path: 'games/:id/Challenges', lazy: lazyPage(() => import('../pages/games/[id]/Challenges/index.tsx')) },
-  { path: 'games/:id/Scoreboard', lazy: lazyPage(() => import('../pages/games/[id]/Scoreboard/index.tsx')) },
+  {
+    path: 'games',
+    handle: { title: 'page.games.list' },
+    lazy: lazyPage(() => import('../pages/games/index.tsx')),
+  },
+  {
+    path: 'games/:id',
+    handle: { game: true },
+    lazy: lazyPage(() => import('../pages/games/[id]/index.tsx')),
+  },
+  {
+    path: 'games/:id/Challenges',
+    handle: { title: 'page.games.challenges', game: true },
+    lazy: lazyPage(() => import('../pages/games/[id]/Challenges/index.tsx')),
+  },
+  {
+    path: 'games/:id/Scoreboard',
+    handle: { title: 'page.games.scoreboard', game: true },
+    lazy: lazyPage(() => import('../pages/games/[id]/Scoreboard/index.tsx')),
+  },
   {
     path: 'games/:id/teams/:teamId',
     lazy: lazyPage(() => import('../pages/games/[id]/teams/[teamId]/index.tsx')),
@@ -63,24 +150,40 @@ const pages: RouteObject[] = [
   },
   {
     path: 'games/:id/monitor/CheatInfo',
+    handle: { title: 'page.monitor.cheat_info', game: true },
     lazy: lazyPage(() => import('../pages/games/[id]/monitor/CheatInfo/index.tsx')),
   },
   {
     path: 'games/:id/monitor/Events',
+    handle: { title: 'page.monitor.events', game: true },
     lazy: lazyPage(() => import('../pages/games/[id]/monitor/Events/index.tsx')),
   },
   {
     path: 'games/:id/monitor/Submissions',
+    handle: { title: 'page.monitor.submissions', game: true },
     lazy: lazyPage(() => import('../pages/games/[id]/monitor/Submissions/index.tsx')),
   },
   {
     path: 'games/:id/monitor/Traffic',
+    handle: { title: 'page.monitor.traffic', game: true },
     lazy: lazyPage(() => import('../pages/games/[id]/monitor/Traffic/index.tsx')),
   },
-  { path: 'posts', lazy: lazyPage(() => import('../pages/posts/index.tsx')) },
+  {
+    path: 'posts',
+    handle: { title: 'page.posts.list' },
+    lazy: lazyPage(() => import('../pages/posts/index.tsx')),
+  },
   { path: 'posts/:postId', lazy: lazyPage(() => import('../pages/posts/[postId]/index.tsx')) },
-  { path: 'posts/:postId/Edit', lazy: lazyPage(() => import('../pages/posts/[postId]/Edit/index.tsx')) },
-  { path: '*', lazy: lazyPage(() => import('../pages/NotFound/index.tsx')) },
+  {
+    path: 'posts/:postId/Edit',
+    handle: { title: 'page.posts.edit' },
+    lazy: lazyPage(() => import('../pages/posts/[postId]/Edit/index.tsx')),
+  },
+  {
+    path: '*',
+    handle: { title: 'page.not_found.title' },
+    lazy: lazyPage(() => import('../pages/NotFound/index.tsx')),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -2,7 +2,6 @@ import { Grid, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import brandLogo from '../../../static/brand/logo.svg';
 import { useConfig } from '../api/useConfig.ts';
-import { TITLE_SUFFIX } from '../constants.ts';
 import { HomeSection } from './home/HomeSection.tsx';
 import { RecentGames } from './home/RecentGames.tsx';
 import { PostList } from './posts/PostList.tsx';
@@ -17,10 +16,7 @@ export default function HomePage() {
     <Stack gap="xl">
       <Stack component="section" align="center" gap="sm" py="xl" ta="center">
         <Image src={config.logoUrl ?? brandLogo} alt="" w={96} h={96} fit="contain" />
-        <Title order={1}>
-          {config.title}
-          {TITLE_SUFFIX}
-        </Title>
+        <Title order={1}>{config.title}</Title>
         <Text size="lg" c="dimmed">
           {config.slogan}
         </Text>

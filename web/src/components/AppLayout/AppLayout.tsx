@@ -1,28 +1,24 @@
 import { ActionIcon, AppShell, Container, Group, Image, Menu, Progress } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import brandLogo from '../../../../static/brand/logo.svg';
 import { useConfig } from '../../api/useConfig.ts';
-import { TITLE_SUFFIX } from '../../constants.ts';
+import { PageNameProvider, useDocumentTitle } from '../../app/pageTitle.tsx';
 import { ColorSchemeToggle } from '../ColorSchemeToggle/index.ts';
 import { LanguageSelector } from '../LanguageSelector/index.ts';
+import { Markdown } from '../Markdown/index.tsx';
 import { ThemeSelector } from '../ThemeSelector/index.ts';
 import { UserMenu } from '../UserMenu/index.ts';
 import classes from './AppLayout.module.css';
 import { NAV_LINKS } from './navigation.ts';
 
-/** The app shell: header with the platform title, navigation and preferences; the page below. */
+/** The app shell: header with the platform title, navigation and preferences; the page below, then the footer. */
 export function AppLayout() {
   const { t } = useTranslation();
   const { config } = useConfig();
   const navigation = useNavigation();
-  const platformTitle = `${config.title}${TITLE_SUFFIX}`;
-
-  useEffect(() => {
-    document.title = platformTitle;
-  }, [platformTitle]);
+  const setPageName = useDocumentTitle();
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -33,7 +29,7 @@ export function AppLayout() {
         <div className={classes.header}>
           <Link to="/" className={classes.brand}>
             <Image src={config.logoUrl ?? brandLogo} alt="" w={32} h={32} fit="contain" />
-            <span className={classes.brandTitle}>{platformTitle}</span>
+            <span className={classes.brandTitle}>{config.title}</span>
           </Link>
           <Group component="nav" gap={4} visibleFrom="sm" aria-label={t('common.nav.label')}>
             {NAV_LINKS.map(({ to, label }) => (
@@ -66,8 +62,15 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="xl">
-          <Outlet />
+          <PageNameProvider value={setPageName}>
+            <Outlet />
+          </PageNameProvider>
         </Container>
+        {config.footerInfo && (
+          <Container component="footer" size="xl" className={classes.footer} data-testid="site-footer">
+            <Markdown source={config.footerInfo} />
+          </Container>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -1,12 +1,10 @@
 import { Anchor, Badge, Button, Divider, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconPinFilled } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useConfig } from '../../../api/useConfig.ts';
 import { useUser } from '../../../api/useUser.ts';
+import { usePageName } from '../../../app/pageTitle.tsx';
 import { Markdown } from '../../../components/Markdown/index.tsx';
-import { TITLE_SUFFIX } from '../../../constants.ts';
 import { PostByline } from '../PostByline.tsx';
 import { PostLoadError, PostNotFound } from '../PostState.tsx';
 import { PostTags } from '../PostTags.tsx';
@@ -17,16 +15,9 @@ export default function PostPage() {
   const { t } = useTranslation();
   const { postId = '' } = useParams();
   const { user } = useUser();
-  const { config } = useConfig();
   const { post, error, notFound, refresh } = usePost(postId);
 
-  useEffect(() => {
-    if (!post) return;
-    document.title = `${post.title} - ${config.title}${TITLE_SUFFIX}`;
-    return () => {
-      document.title = `${config.title}${TITLE_SUFFIX}`;
-    };
-  }, [post, config.title]);
+  usePageName(post?.title);
 
   const back = (
     <Anchor component={Link} to="/posts" size="sm" c="dimmed">
