@@ -115,6 +115,7 @@ const admin = (await call(null, 'POST', '/api/account/login', { userName: 'admin
 const gameId = (
   await call(admin, 'POST', '/api/edit/games', {
     title: 'Bench',
+    hidden: false,
     start: Date.now() - hour,
     end: Date.now() + hour,
     acceptWithoutReview: true,

@@ -53,6 +53,7 @@ describe('SDK examples', () => {
     await admin.account.login({ userName: 'admin', password: adminPassword });
     ({ id: gameId } = await admin.edit.createGame({
       title: 'Examples CTF',
+      hidden: false,
       start: Date.now() - hour,
       end: Date.now() + hour,
       acceptWithoutReview: true,

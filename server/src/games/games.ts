@@ -22,11 +22,13 @@ export class GameService {
     this.games = new GameStore(db);
   }
 
+  /** A new game starts hidden unless asked otherwise: players see it once the admin publishes it. */
   async create(input: GameInfoInput): Promise<GameInfoModel> {
     const { publicKey, privateKey } = await this.keys.generate();
+    const settings = gameSettings({ ...input, hidden: input.hidden ?? true });
     const { id } = await this.db
       .insertInto('games')
-      .values({ ...gameSettings(input), public_key: publicKey, private_key: privateKey })
+      .values({ ...settings, public_key: publicKey, private_key: privateKey })
       .returning('id')
       .executeTakeFirstOrThrow();
     return toGameInfo(await this.get(id));

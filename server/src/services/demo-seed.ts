@@ -55,6 +55,7 @@ export const seedDemo = async ({
   const hour = 3_600_000;
   const game = await games.create({
     title: demoGameTitle,
+    hidden: false,
     summary: 'A small game to try Pennon with: one challenge of each kind.',
     content: [
       '## Welcome to the Pennon demo',

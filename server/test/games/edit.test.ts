@@ -52,6 +52,26 @@ describe.each(databaseKinds())('game editing on $name', (kind) => {
     expect(other.publicKey).not.toBe(game.publicKey);
   });
 
+  it('starts a new game hidden: players find it nowhere until the admin publishes it', async () => {
+    const body = { title: 'Draft Cup', start: Date.now() - 3_600_000, end: Date.now() + 3_600_000 };
+    const game = await ok('POST', '/api/edit/games', body);
+    expect(game.hidden).toBe(true);
+    const seen = async () => {
+      const recent = (await t.app.inject('/api/game/recent')).json() as { id: number }[];
+      const list = (await t.app.inject('/api/game?count=50')).json() as { data: { id: number }[] };
+      const feed = await t.app.inject(`/api/game/${game.id}/ctftime`);
+      return {
+        recent: recent.some((g) => g.id === game.id),
+        list: list.data.some((g) => g.id === game.id),
+        ctftime: feed.statusCode,
+      };
+    };
+    expect(await seen()).toEqual({ recent: false, list: false, ctftime: 404 });
+    // Publishing: the same game saved with `hidden: false`, as GZ::CTF's client saves it.
+    await ok('PUT', `/api/edit/games/${game.id}`, { ...body, hidden: false });
+    expect(await seen()).toEqual({ recent: true, list: true, ctftime: 200 });
+  });
+
   it('lists, reads, overwrites and deletes games', async () => {
     const { id } = await ok(
       'POST',

@@ -14,8 +14,10 @@ export interface Player {
 
 const hour = 3_600_000;
 
+/** A published game (a new one starts hidden) open for the past and the next hour. */
 export const gameBody = (extra: object = {}) => ({
   title: 'Harbour CTF',
+  hidden: false,
   start: Date.now() - hour,
   end: Date.now() + hour,
   ...extra,
