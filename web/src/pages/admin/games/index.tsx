@@ -17,6 +17,7 @@ import { modals } from '@mantine/modals';
 import type { GameInfoModel } from '@pennon/sdk';
 import {
   IconDownload,
+  IconEye,
   IconEyeOff,
   IconFlag3,
   IconListDetails,
@@ -35,6 +36,7 @@ import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { GameTimeRange } from '../../games/lib/GameStatus.tsx';
 import { AdminPage } from '../lib/AdminNav.tsx';
 import { CreateGameModal } from './lib/CreateGameModal.tsx';
+import { publishGame } from './lib/publishGame.ts';
 
 /** Games a page (the count the reference client asks for). */
 const PAGE_SIZE = 30;
@@ -79,6 +81,20 @@ function GameList() {
         }
       },
     });
+
+  const [publishing, setPublishing] = useState<number>();
+  const publish = async (game: GameInfoModel) => {
+    setPublishing(game.id);
+    try {
+      await publishGame(game.id);
+      notifySuccess(t('admin.game.publish.done', { title: game.title }));
+      await mutate();
+    } catch (err) {
+      notifyError(err, t, t('admin.game.publish.failed'));
+    } finally {
+      setPublishing(undefined);
+    }
+  };
 
   /** A package made by export (here or on another server) becomes a new game, opened once made. */
   const importPackage = async (file: File | null) => {
@@ -147,14 +163,28 @@ function GameList() {
                     {game.title}
                   </Text>
                   {game.hidden && (
-                    <Badge size="sm" color="gray" leftSection={<IconEyeOff size={12} />}>
-                      {t('admin.game.hidden')}
-                    </Badge>
+                    <Tooltip label={t('admin.game.hidden_tip')}>
+                      <Badge color="orange" variant="light" leftSection={<IconEyeOff size={12} />}>
+                        {t('admin.game.hidden')}
+                      </Badge>
+                    </Tooltip>
                   )}
                 </Group>
                 <GameTimeRange start={game.start} end={game.end} />
               </Stack>
               <Group gap={4} wrap="nowrap">
+                {game.hidden && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    leftSection={<IconEye size={14} />}
+                    loading={publishing === game.id}
+                    aria-label={t('admin.game.publish.named', { title: game.title })}
+                    onClick={() => void publish(game)}
+                  >
+                    {t('admin.game.publish.button')}
+                  </Button>
+                )}
                 <Tooltip label={t('page.admin.game.challenges')}>
                   <ActionIcon
                     component={Link}
