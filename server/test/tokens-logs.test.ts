@@ -126,7 +126,7 @@ describe.each(databaseKinds())('API tokens and logs on $name', (kind) => {
     });
     const times = entries.map((entry) => entry.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(entries.some((entry) => entry.msg === 'Registered (LoggedIn)' && entry.name === 'plain')).toBe(
+    expect(entries.some((entry) => entry.msg === 'Registered and signed in' && entry.name === 'plain')).toBe(
       true,
     );
     expect(entries.some((entry) => /^API token refused/.test(entry.msg ?? ''))).toBe(true);

@@ -1,6 +1,6 @@
 // §2.1 Account: sign-up, sign-in and sign-out, the mailed flows (confirmation, recovery, e-mail change), and the
 // caller's own profile and password.
-import { routes } from '@pennon/sdk/contract';
+import { type RegisterStatus, routes } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../http/audit.ts';
 import { adoptSession, callerOf, signIn, signOut } from '../http/auth.ts';
@@ -19,12 +19,19 @@ const contextOf = (request: FastifyRequest): RequestContext => ({
   userAgent: request.headers['user-agent'] ?? '',
 });
 
+/** What the log says of a sign-up, in words rather than the status's enum name. */
+const registeredLog: Record<RegisterStatus, string> = {
+  LoggedIn: 'Registered and signed in',
+  EmailConfirmationRequired: 'Registered, waiting for the e-mail confirmation',
+  AdminConfirmationRequired: "Registered, waiting for an administrator's approval",
+};
+
 export const accountApi = async (app: FastifyInstance, { accounts, sessions }: AccountApiOptions) => {
   const { account } = routes;
 
   mount(app, account.register, async (request, reply) => {
     const { status, title, user, session } = await accounts.register(request.body, contextOf(request));
-    await audit(request, 'Information', `Registered (${status})`, { name: user.userName });
+    await audit(request, 'Information', registeredLog[status], { name: user.userName });
     if (session) await adoptSession(sessions, request, reply, session);
     return { title: request.translate(title), data: status, status: 200 };
   });
