@@ -164,10 +164,10 @@ describe('admin challenges', () => {
 
   it('shows the solve on the list the admin left open once they recount', async () => {
     // The list was loaded before the solve and is not polled: the recount brings it up to date.
-    expect(await page.evaluate(() => document.body.innerText.includes('1 solves'))).toBe(false);
+    expect(await page.evaluate(() => document.body.innerText.includes('1 solve'))).toBe(false);
     await aria(page, 'button', 'Recount solves').click();
     await notified(page, 'Solve counts are up to date');
-    await waitForText(page, '1 solves');
+    await waitForText(page, '1 solve');
     const beacon = (await admin.edit.challenges(gameId)).find((c) => c.title === 'Beacon');
     expect((await admin.edit.challenge(gameId, beacon?.id as number)).acceptedCount).toBe(1);
   });

@@ -81,7 +81,7 @@ describe('home page', () => {
       const strong = await page.waitForSelector('[data-testid="site-footer"] strong', { timeout: 10_000 });
       expect(await strong?.evaluate((node) => node.textContent)).toBe('the harbour club');
     }
-    expect(await page.title()).toBe('Log In · Harbour CTF');
+    expect(await page.title()).toBe('Sign In · Harbour CTF');
     expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
   });
 
@@ -89,7 +89,7 @@ describe('home page', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${server.url}/ACCOUNT/login`, { waitUntil: 'networkidle0' });
     expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => document.querySelector('h1, h2')?.textContent === 'Log In');
+    await page.waitForFunction(() => document.querySelector('h1, h2')?.textContent === 'Sign In');
 
     await page.goto(`${server.url}/no/such/page`, { waitUntil: 'networkidle0' });
     await page.waitForFunction(() => document.body.innerText.includes('Page not found'));

@@ -8,32 +8,32 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('routes', () => {
   it('match paths in any case', async () => {
     renderAt('/ACCOUNT/login');
-    expect(await heading('Log In')).toBeTruthy();
+    expect(await heading('Sign In')).toBeTruthy();
   });
 
   it('match parameterised paths in any case', async () => {
     // An admin page: a visitor is asked to sign in (an unmatched path would say "Page not found").
     renderAt('/Admin/Games/7/CHALLENGES/42/flags');
-    expect(await heading('Log In')).toBeTruthy();
+    expect(await heading('Sign In')).toBeTruthy();
   });
 
   it.each([
     ['/About', 'About'],
     // Admin pages ask a visitor to sign in first.
-    ['/admin/teams', 'Log In'],
-    ['/admin/games', 'Log In'],
-    ['/admin/games/1/Info', 'Log In'],
-    ['/admin/games/1/challenges', 'Log In'],
-    ['/admin/games/1/challenges/2', 'Log In'],
+    ['/admin/teams', 'Sign In'],
+    ['/admin/games', 'Sign In'],
+    ['/admin/games/1/Info', 'Sign In'],
+    ['/admin/games/1/challenges', 'Sign In'],
+    ['/admin/games/1/challenges/2', 'Sign In'],
     ['/games', 'Games'],
     ['/games/3', 'Game Details'],
     ['/games/3/Scoreboard', 'Scoreboard'],
     // So do monitor pages.
-    ['/games/3/monitor/CheatInfo', 'Log In'],
+    ['/games/3/monitor/CheatInfo', 'Sign In'],
     ['/POSTS', 'Posts'],
     // The test server has no posts: a clear not-found state; the editor asks a visitor to sign in.
     ['/posts/abc', 'Post not found'],
-    ['/posts/abc/Edit', 'Log In'],
+    ['/posts/abc/Edit', 'Sign In'],
   ])('render %s as "%s"', async (path, title) => {
     renderAt(path);
     expect(await heading(title)).toBeTruthy();

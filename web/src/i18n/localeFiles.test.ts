@@ -17,6 +17,20 @@ const keysOf = (value: unknown, prefix = ''): string[] =>
     return [`${name} (not a string)`];
   });
 
+/** A counted string is one key per plural form of the language (`solves_one`, `solves_few`…, i18next's suffixes). */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (keys: string[]) => [...new Set(keys.map((key) => key.replace(PLURAL, '')))].sort();
+/** Each counted key's plural forms, by its base key. */
+const pluralForms = (keys: string[]): Record<string, string[]> => {
+  const forms: Record<string, string[]> = {};
+  for (const key of keys) {
+    const form = PLURAL.exec(key)?.[1];
+    if (form) (forms[key.replace(PLURAL, '')] ??= []).push(form);
+  }
+  for (const list of Object.values(forms)) list.sort();
+  return forms;
+};
+
 const english = keysOf(read('en-US')).sort();
 
 describe('translation files', () => {
@@ -35,7 +49,18 @@ describe('translation files', () => {
   });
 
   it.each(SUPPORTED_LOCALES.filter((locale) => locale !== 'en-US'))('%s has the en-US key set', (locale) => {
-    expect(keysOf(read(locale)).sort()).toEqual(english);
+    expect(baseKeys(keysOf(read(locale)))).toEqual(baseKeys(english));
+  });
+
+  it.each(SUPPORTED_LOCALES)('%s counts in every plural form of its language, and only those', (locale) => {
+    const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+    // Counted: English has a `_one` form (a key merely named `…_other` is not).
+    const counted = Object.entries(pluralForms(english))
+      .filter(([, list]) => list.includes('one'))
+      .map(([key]) => key);
+    expect(counted).toEqual(expect.arrayContaining(['game.challenge.solves', 'game.challenge.points']));
+    const forms = pluralForms(keysOf(read(locale)));
+    for (const key of counted) expect([key, forms[key]]).toEqual([key, categories]);
   });
 
   it.each(SUPPORTED_LOCALES)('%s has no empty strings', (locale) => {

@@ -93,7 +93,7 @@ describe('login page', () => {
       PennonError.http(401, { title: 'The user name or password is incorrect' }),
     );
     renderAt('/account/Login');
-    await screen.findByRole('heading', { name: 'Log In' });
+    await screen.findByRole('heading', { name: 'Sign In' });
     type(/User name or e-mail/, 'alice');
     type(/^Password/, 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -107,7 +107,7 @@ describe('login page', () => {
       profile.mockResolvedValue(alice);
     });
     const { router } = renderAt('/account/Login?from=%2Fgames%3Fx%3D1');
-    await screen.findByRole('heading', { name: 'Log In' });
+    await screen.findByRole('heading', { name: 'Sign In' });
     type(/User name or e-mail/, ' alice ');
     type(/^Password/, 'Secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -54,7 +54,7 @@ export function ChallengeRow({
               <Text size="xs" c="dimmed">
                 {solves === undefined
                   ? t('admin.challenge.list.solves_unknown')
-                  : t('admin.challenge.list.solves', { solves })}
+                  : t('admin.challenge.list.solves', { count: solves })}
               </Text>
             </Group>
           </div>
