@@ -1,6 +1,7 @@
 // The rules of the account group (§2.1, §4.14): sign-up policy, sign-in checks, the mailed flows, profile and password.
 import {
   type AccountVerifyModel,
+  configDefaults,
   type LoginModel,
   type MailChangeModel,
   type PasswordChangeModel,
@@ -10,7 +11,6 @@ import {
   type RecoveryModel,
   type RegisterModel,
   type RegisterStatus,
-  configDefaults,
 } from '@pennon/sdk/contract';
 import type { Captcha } from '../captcha/captcha.ts';
 import { HttpError } from '../http/http-error.ts';

@@ -25,7 +25,9 @@ const pluralForms = (keys: string[]): Record<string, string[]> => {
   const forms: Record<string, string[]> = {};
   for (const key of keys) {
     const form = PLURAL.exec(key)?.[1];
-    if (form) (forms[key.replace(PLURAL, '')] ??= []).push(form);
+    if (!form) continue;
+    const base = key.replace(PLURAL, '');
+    forms[base] = [...(forms[base] ?? []), form];
   }
   for (const list of Object.values(forms)) list.sort();
   return forms;
