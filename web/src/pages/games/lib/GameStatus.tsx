@@ -36,7 +36,7 @@ export function GameCountdown({ start, end }: { start: number; end: number }) {
   else if (phase === 'ongoing') text = t('game.time.ends_in', { time: duration(end - now) });
   else text = t('game.time.ended');
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       <PhaseBadge phase={phase} />
       <Text size="sm" c="dimmed" ff={phase === 'ended' ? undefined : 'monospace'} role="timer">
         {text}

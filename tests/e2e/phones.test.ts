@@ -1,0 +1,178 @@
+// Phones: every route of the web client at 320 × 640 (signed out, as a player, as an admin and monitor) on a game
+// with real data — a team, a solve, a notice, a post — without horizontal scrolling; at 390 px the header keeps the
+// platform's name and the game's status badges whole.
+import { createNodeClient } from '@pennon/sdk/node';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { createRunningGame } from '../support/games.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { signIn } from '../support/ui.ts';
+
+const adminPassword = 'Harbour2024';
+const password = 'Harbour2024x';
+const flag = 'flag{lantern}';
+
+/** What sticks out past the right edge of the window, to say which element overflows when one does. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((node) => node.getBoundingClientRect().right > width + 0.5)
+      // Innermost only: their ancestors stick out because of them.
+      .filter((node, _, all) => !all.some((other) => other !== node && node.contains(other)))
+      .slice(0, 5)
+      .map((node) => `${node.tagName.toLowerCase()}.${node.className}`.slice(0, 120));
+    return { scrollWidth: document.documentElement.scrollWidth, width, culprits };
+  });
+
+describe('phones', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let gameId = 0;
+  let challengeId = 0;
+  let postId = '';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      // A long walk on a shared machine: the start may take a while.
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }, { startTimeoutMs: 150_000 }),
+      launchBrowser(),
+    ]);
+    const admin = createNodeClient({ baseUrl: server.url });
+    await admin.account.login({ userName: 'admin', password: adminPassword });
+    const { globalConfig } = await admin.admin.config();
+    type GlobalConfig = NonNullable<Parameters<typeof admin.admin.updateConfig>[0]['globalConfig']>;
+    await admin.admin.updateConfig({
+      globalConfig: {
+        ...(globalConfig as GlobalConfig),
+        title: 'Harbour Winter CTF',
+        footerInfo: 'Run by **the harbour club**',
+      },
+    });
+    gameId = await createRunningGame(admin, 'Harbour Cup of the Northern Lighthouse Keepers', {
+      summary: 'A friendly game by the sea',
+      content:
+        '## Rules\n\nBe **kind**. https://example.com/a/very/long/address/that/should/wrap/somewhere/nicely',
+    });
+    const challenge = await admin.edit.createChallenge(gameId, {
+      title: 'Lighthouse',
+      category: 'Misc',
+      type: 'StaticAttachment',
+    });
+    challengeId = challenge.id;
+    await admin.edit.addFlags(gameId, challengeId, [{ flag }]);
+    await admin.edit.updateChallenge(gameId, challengeId, {
+      content: 'Find the **keeper**.',
+      isEnabled: true,
+    });
+    await admin.edit.createNotice(gameId, { content: 'The harbour opens at dawn' });
+    postId = await admin.edit.createPost({
+      title: 'Welcome aboard',
+      summary: 'The season starts',
+      content: 'Hello',
+    });
+    const player = createNodeClient({ baseUrl: server.url });
+    await player.account.register({ userName: 'skipper', email: 'skipper@example.com', password });
+    const team = await player.team.create({ name: 'Breakwater Gulls' });
+    await player.game.join(gameId, { teamId: team.id });
+    await player.game.submit(gameId, challengeId, flag);
+
+    page = await browser.newPage();
+    await page.setViewport({ width: 320, height: 640 });
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const visit = async (path: string) => {
+    const url = path
+      .replace('{id}', String(gameId))
+      .replace('{chal}', String(challengeId))
+      .replace('{post}', postId);
+    await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle0' });
+    // The page itself (not the loader), and its late parts (Markdown, charts) settled.
+    await page.waitForSelector('main h1, main h2', { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  };
+  const fits = async (path: string) => {
+    await visit(path);
+    const { scrollWidth, width, culprits } = await overflow(page);
+    expect(scrollWidth, `${path} overflows: ${culprits.join(', ')}`).toBeLessThanOrEqual(width);
+  };
+  const signOut = () => page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
+
+  describe('signed out', () => {
+    it.each([
+      '/',
+      '/About',
+      '/games',
+      '/posts',
+      '/posts/{post}',
+      '/account/Login',
+      '/account/Register',
+      '/account/Recovery',
+      '/account/Reset',
+      '/account/Verify',
+      '/account/Confirm',
+      '/no/such/page',
+    ])('%s fits 320 px', fits);
+  });
+
+  describe('as a player', () => {
+    beforeAll(() => signIn(page, 'skipper', password));
+    afterAll(signOut);
+    it.each([
+      '/Teams',
+      '/account/Profile',
+      '/games/{id}',
+      '/games/{id}/Challenges',
+      '/games/{id}/Scoreboard',
+    ])('%s fits 320 px', fits);
+  });
+
+  describe('as an admin', () => {
+    beforeAll(() => signIn(page, 'admin', adminPassword));
+    afterAll(signOut);
+    it.each([
+      '/admin/games',
+      '/admin/Users',
+      '/admin/Teams',
+      '/admin/Settings',
+      '/admin/Logs',
+      '/admin/Instances',
+      '/admin/games/{id}/Info',
+      '/admin/games/{id}/Notices',
+      '/admin/games/{id}/Review',
+      '/admin/games/{id}/Writeups',
+      '/admin/games/{id}/challenges',
+      '/admin/games/{id}/challenges/{chal}',
+      '/admin/games/{id}/challenges/{chal}/Flags',
+      '/posts/{post}/Edit',
+      '/games/{id}/monitor/Events',
+      '/games/{id}/monitor/Submissions',
+      '/games/{id}/monitor/CheatInfo',
+      '/games/{id}/monitor/Traffic',
+    ])('%s fits 320 px', fits);
+
+    it("keeps the platform's name and the game's badges whole at 390 px", async () => {
+      await page.setViewport({ width: 390, height: 844 });
+      try {
+        await visit('/games/{id}');
+        const cut = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('header a[href="/"] span, main .mantine-Badge-label')]
+            .filter((node) => node.scrollWidth > node.clientWidth + 0.5 || node.clientWidth === 0)
+            .map((node) => node.textContent),
+        );
+        expect(cut).toEqual([]);
+        expect(await page.$eval('header a[href="/"]', (brand) => brand.textContent)).toBe(
+          'Harbour Winter CTF',
+        );
+      } finally {
+        await page.setViewport({ width: 320, height: 640 });
+      }
+    });
+  });
+});
