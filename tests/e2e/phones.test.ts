@@ -81,6 +81,8 @@ describe('phones', () => {
 
     page = await browser.newPage();
     await page.setViewport({ width: 320, height: 640 });
+    // Signing in calls the platform from the page: it must be on the platform's origin.
+    await page.goto(server.url, { waitUntil: 'networkidle0' });
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
