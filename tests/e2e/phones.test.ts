@@ -37,7 +37,7 @@ describe('phones', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
       // A long walk on a shared machine: the start may take a while.
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }, { startTimeoutMs: 150_000 }),
+      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
       launchBrowser(),
     ]);
     const admin = createNodeClient({ baseUrl: server.url });

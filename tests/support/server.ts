@@ -80,14 +80,11 @@ export const waitUntilServing = async (
 /** `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does. */
 export const startServer = async (
   env: Record<string, string> = {},
-  {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')),
-    startTimeoutMs,
-  }: { dataDir?: string; startTimeoutMs?: number } = {},
+  { dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')) }: { dataDir?: string } = {},
 ): Promise<RunningServer> => {
   const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
   const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
-  const { url, output } = await waitUntilServing(child, startTimeoutMs);
+  const { url, output } = await waitUntilServing(child);
   const end = async (signal: NodeJS.Signals): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise((resolve) => child.once('exit', resolve));
