@@ -64,6 +64,17 @@ export default defineConfig({
         },
       },
       {
+        // The container image (tests/image): minutes of `podman build`, so its own project, beside the e2e files.
+        test: {
+          name: 'image',
+          root: 'tests',
+          include: ['image/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 40 * 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'tests',

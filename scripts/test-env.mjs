@@ -199,6 +199,12 @@ const ensureHaproxy = (missing) => {
   else missing.push('HAProxy: install it (Debian: apt-get install haproxy) for the multi-process test');
 };
 
+/** mmdebstrap builds the image test's Node base from Debian packages where no image registry is reachable. */
+const ensureMmdebstrap = () => {
+  if (existsSync('/usr/bin/mmdebstrap') || !canInstall) return;
+  aptInstall(['mmdebstrap']);
+};
+
 /** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
 export const prepareTestEnvironment = async () => {
   const missing = [];
@@ -209,5 +215,6 @@ export const prepareTestEnvironment = async () => {
   ensureContainerEngine(missing);
   ensureTshark();
   ensureHaproxy(missing);
+  ensureMmdebstrap();
   return missing;
 };

@@ -51,7 +51,7 @@ const lanes = focused
       { name: 'e2e', args: ['--project', 'e2e', '--project', 'security'] },
       {
         name: 'units',
-        args: ['sdk', 'server', 'containers', 'web', 'widgets', 'wsrx', 'extension'].flatMap((p) => [
+        args: ['sdk', 'server', 'containers', 'image', 'web', 'widgets', 'wsrx', 'extension'].flatMap((p) => [
           '--project',
           p,
         ]),
