@@ -7,7 +7,6 @@
 // The load comes from wrk when installed (`apt-get install wrk`), else an undici worker thread (load.ts). The
 // server runs with the rate limiter off, as the Submit bucket (100, +50/5 s, shared) would otherwise be measured.
 // Run: npx tsx bench/scoring/bench.ts   (bounded: gives up after 300 s)
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -16,13 +15,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connectMonitor } from '@pennon/sdk/live';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../../server/src/app.ts';
-import { connect, migrate } from '../../server/src/db/database.ts';
-import { seedAdmin } from '../../server/src/services/admin-seed.ts';
-import { readSettings } from '../../server/src/settings.ts';
 import { generatorName, type LoadResult, load, type Template } from './load.ts';
 import { measureRebuild } from './rebuild.ts';
+import { cookie, freshDatabase, seed } from './seed.ts';
 
 const CONNECTIONS = 200;
 const TEAMS = 600;
@@ -31,8 +26,6 @@ const PHASE_MS = 5_000;
 const WARM_UP_MS = 3_000;
 /** Hello-world and revalidated scoreboard reads alternate this many times; odd, for a median. */
 const BOARD_ROUNDS = 3;
-const cookie = 'GZCTF_Token';
-const hour = 3_600_000;
 
 const watchdog = setTimeout(() => {
   console.error('bench: over 300 s, giving up');
@@ -49,99 +42,22 @@ const fmt = (r: LoadResult) =>
   `${r.failed} failed, ${Math.round(r.bytesPerResponse)} B/response, ` +
   `server CPU ${r.cpuMicrosPerRequest.toFixed(0)} µs/request`;
 
-const onPostgres = async (server: string, statement: string) => {
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(statement);
-  await admin.end();
-};
-
-/** A fresh database: a temporary SQLite file (in dataDir), or a new PostgreSQL database on the given server. */
-const freshDatabase = async (
-  dataDir: string,
-  purpose: 'bench' | 'rebuild',
-): Promise<{ url: string; kind: string; drop: () => Promise<void> }> => {
-  const server = process.env.PENNON_BENCH_POSTGRES_URL;
-  if (!server) {
-    return { url: `sqlite:${path.join(dataDir, `${purpose}.db`)}`, kind: 'SQLite', drop: async () => {} };
-  }
-  const name = `pennon_${purpose}_${randomBytes(6).toString('hex')}`;
-  await onPostgres(server, `CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    kind: 'PostgreSQL',
-    drop: () => onPostgres(server, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-};
-
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-bench-scoring-'));
 // The databases grow to a few hundred MB: gone with the process, however it ends.
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 process.on('SIGINT', () => process.exit(130));
-const database = await freshDatabase(dataDir, 'bench');
-const settings = readSettings({
-  PENNON_DATA_DIR: dataDir,
-  PENNON_WEB_DIR: path.join(dataDir, 'no-web'),
-  PENNON_DATABASE_URL: database.url,
-  PENNON_RATE_LIMIT: 'off',
+const postgres = process.env.PENNON_BENCH_POSTGRES_URL;
+const database = await freshDatabase(dataDir, 'bench', postgres);
+// One more team than loaded: it watches the live push.
+const { app, db, admin, gameId, challengeIds, tokens } = await seed({
+  dataDir,
+  database,
+  teams: TEAMS + 1,
+  challenges: CHALLENGES,
 });
-const connection = connect(settings.databaseUrl);
-await migrate(connection.db);
-const db = connection.db;
-const app = await buildApp({ settings, connection });
 console.log(
   `${database.kind}, load from ${generatorName}, ${CONNECTIONS} connections, ${os.cpus().length} cores`,
 );
-
-// ---- Seed through the API: an admin, a game, its challenges, the teams (one more watches the live push) ----
-const call = async (token: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const res = await app.inject({
-    method,
-    url,
-    ...(payload && { payload }),
-    ...(token && { cookies: { [cookie]: token } }),
-  });
-  if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-  return {
-    body: res.body ? res.json() : undefined,
-    token: res.cookies.find((c) => c.name === cookie)?.value,
-  };
-};
-await seedAdmin(db, { password: 'Harbour2024', announce: () => {} });
-const admin = (await call(null, 'POST', '/api/account/login', { userName: 'admin', password: 'Harbour2024' }))
-  .token as string;
-const gameId = (
-  await call(admin, 'POST', '/api/edit/games', {
-    title: 'Bench',
-    hidden: false,
-    start: Date.now() - hour,
-    end: Date.now() + hour,
-    acceptWithoutReview: true,
-  })
-).body.id as number;
-const challengeIds: number[] = [];
-for (let i = 0; i < CHALLENGES; i++) {
-  const base = `/api/edit/games/${gameId}/challenges`;
-  const { id } = (
-    await call(admin, 'POST', base, { title: `c${i}`, type: 'StaticAttachment', category: 'Misc' })
-  ).body;
-  await call(admin, 'POST', `${base}/${id}/flags`, [{ flag: `flag{c${i}}` }]);
-  await call(admin, 'PUT', `${base}/${id}`, { isEnabled: true });
-  challengeIds.push(id);
-}
-const tokens: string[] = [];
-for (let i = 0; i <= TEAMS; i++) {
-  const { token } = await call(null, 'POST', '/api/account/register', {
-    userName: `player${i}`,
-    email: `p${i}@bench.invalid`,
-    password: 'Secret123',
-  });
-  const teamId = (await call(token as string, 'POST', '/api/team', { name: `team${i}` })).body.id;
-  await call(token as string, 'POST', `/api/game/${gameId}`, { teamId });
-  tokens.push(token as string);
-}
 const watcher = tokens.pop() as string;
 console.log(`seeded ${TEAMS} teams × ${CHALLENGES} challenges`);
 
@@ -370,7 +286,7 @@ console.log(
   `scoreboard GET, identity: ${fmt(identity)}; ${percentOf(identity, bareMedian)} of hello-world's median`,
 );
 
-const rebuildDatabase = await freshDatabase(dataDir, 'rebuild');
+const rebuildDatabase = await freshDatabase(dataDir, 'rebuild', postgres);
 await measureRebuild(rebuildDatabase.url);
 await rebuildDatabase.drop();
 clearTimeout(watchdog);

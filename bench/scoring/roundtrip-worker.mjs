@@ -1,0 +1,71 @@
+// The submit round trip as a GZ::CTF client makes it, on its own thread: each client POSTs a flag, then polls
+// GET …/status/{id} until the verdict is in (no pause between polls), then sends its next flag. One keep-alive
+// connection per client; reports the round trips' rate and latency percentiles over the whole phase.
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Pool } from 'undici';
+
+/** clients: per client, its flags in order, each { path, cookie, flag }. */
+const { origin, durationMs, clients } = workerData;
+const pool = new Pool(origin, { connections: clients.length, pipelining: 1, keepAliveTimeout: 30_000 });
+const latencies = [];
+const verdicts = {};
+let polls = 0;
+let failed = 0;
+
+// The connections open before the clock starts: a busy server accepts them slowly, which is not what is measured.
+await Promise.all(clients.map(async () => (await pool.request({ method: 'HEAD', path: '/' })).body.dump()));
+const deadline = performance.now() + durationMs;
+
+const text = async (res) => {
+  const body = await res.body.text();
+  if (res.statusCode >= 400) throw new Error(`${res.statusCode} ${body}`);
+  return body;
+};
+
+const client = async ({ flags }) => {
+  for (let k = 0; performance.now() < deadline; k++) {
+    const { path, cookie, flag } = flags[k % flags.length];
+    const started = performance.now();
+    try {
+      const id = await text(
+        await pool.request({
+          method: 'POST',
+          path,
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ flag }),
+        }),
+      );
+      let verdict;
+      do {
+        polls++;
+        verdict = JSON.parse(
+          await text(
+            await pool.request({ method: 'GET', path: `${path}/status/${id}`, headers: { cookie } }),
+          ),
+        );
+      } while (verdict === 'FlagSubmitted');
+      latencies.push(performance.now() - started);
+      verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
+    } catch {
+      failed++;
+    }
+  }
+};
+
+const started = performance.now();
+await Promise.all(clients.map(client));
+const seconds = (performance.now() - started) / 1000;
+await pool.close();
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+parentPort.postMessage({
+  roundTrips: latencies.length,
+  perSecond: latencies.length / seconds,
+  p50: at(0.5),
+  p99: at(0.99),
+  max: latencies.at(-1) ?? 0,
+  pollsPerFlag: polls / Math.max(1, latencies.length),
+  verdicts,
+  failed,
+});

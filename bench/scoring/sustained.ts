@@ -1,0 +1,214 @@
+// Sustained load, as ratios to a Fastify hello-world measured in the same run (absolute numbers swing with whatever
+// else the machine runs). Each phase lasts 20 s at 200 connections:
+//  - hello-world: GET / on a bare Fastify in this process, the yardstick;
+//  - round trip, wrong flags / new solves: each client POSTs a flag, then polls its status until the verdict, as
+//    GZ::CTF clients do (roundtrip-worker.mjs); flags/s and the round trip's p50/p99 over the whole phase;
+//  - revalidated scoreboard: GET …/scoreboard with the current ETag (304), as browsers poll it;
+//  - mixed: new solves' round trips while 500 readers each hold a /hub/user connection and poll the scoreboard once
+//    a second (readers-worker.mjs).
+// Run: npx tsx bench/scoring/sustained.ts [sqlite] [postgres]
+//   Both by default: PostgreSQL on the server PENNON_BENCH_POSTGRES_URL (else PENNON_TEST_POSTGRES_URL) names.
+//   PENNON_BENCH_FIGURES=roundtrip,revalidated,mixed picks phases; hello-world always runs. Each database runs in a
+//   child process of its own. PENNON_* settings in the environment (e.g. PENNON_SQLITE_SYNCHRONOUS, PENNON_REDIS_URL)
+//   reach the server.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type LoadResult, load } from './load.ts';
+import { cookie, freshDatabase, seed } from './seed.ts';
+
+const CONNECTIONS = 200;
+/** PENNON_BENCH_SECONDS shortens the phases, for a quick check of the bench itself. */
+const PHASE_MS = 1000 * Number(process.env.PENNON_BENCH_SECONDS ?? 20);
+const WARM_UP_MS = 3_000;
+const READERS = 500;
+/** Each connection plays for this many teams, in turn, so that new solves last the phase. */
+const TEAMS_PER_CONNECTION = 3;
+/** The challenges of the new-solves phase, then as many again for the mixed phase's. */
+const CHALLENGES = 100;
+
+const postgres = process.env.PENNON_BENCH_POSTGRES_URL ?? process.env.PENNON_TEST_POSTGRES_URL;
+const figures = new Set((process.env.PENNON_BENCH_FIGURES ?? 'roundtrip,revalidated,mixed').split(','));
+
+// ---- The parent: one child process per database ----
+const dbArg = process.argv.indexOf('--db');
+if (dbArg < 0) {
+  const asked = process.argv.slice(2).filter((a) => a === 'sqlite' || a === 'postgres');
+  const kinds = asked.length > 0 ? asked : postgres ? ['sqlite', 'postgres'] : ['sqlite'];
+  for (const kind of kinds) {
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, process.argv[1] as string, '--db', kind],
+      {
+        stdio: 'inherit',
+        timeout: 900_000,
+      },
+    );
+    if (child.status !== 0) process.exit(child.status ?? 1);
+  }
+  process.exit(0);
+}
+
+// ---- The child: one database ----
+const kind = process.argv[dbArg + 1];
+if (kind === 'postgres' && !postgres) throw new Error('PostgreSQL: set PENNON_BENCH_POSTGRES_URL');
+const watchdog = setTimeout(() => {
+  console.error('bench: over 600 s, giving up');
+  process.exit(1);
+}, 600_000);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-bench-sustained-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+process.on('SIGINT', () => process.exit(130));
+const database = await freshDatabase(dataDir, 'sustained', kind === 'postgres' ? postgres : undefined);
+const passedOn = Object.entries(process.env).filter(
+  (e): e is [string, string] =>
+    e[0].startsWith('PENNON_') && !/^PENNON_(TEST|BENCH)_/.test(e[0]) && e[1] !== undefined,
+);
+const { app, gameId, challengeIds, tokens } = await seed({
+  dataDir,
+  database,
+  teams: CONNECTIONS * TEAMS_PER_CONNECTION,
+  challenges: 2 * CHALLENGES,
+  // The mixed phase's readers all come from 127.0.0.1.
+  env: { PENNON_HUB_MAX_PER_ADDRESS: String(2 * READERS), ...Object.fromEntries(passedOn) },
+});
+const listen = async (server: FastifyInstance): Promise<string> => {
+  await server.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+};
+const origin = await listen(app);
+const settingsShown = passedOn.map(([k, v]) => `${k}=${v}`).join(' ');
+console.log(
+  `\n== ${database.kind}${settingsShown ? ` (${settingsShown})` : ''}: ${CONNECTIONS} connections, ` +
+    `${PHASE_MS / 1000} s phases, ${os.cpus().length} cores`,
+);
+
+// ---- Phases ----
+interface RoundTrips {
+  roundTrips: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  pollsPerFlag: number;
+  verdicts: Record<string, number>;
+  failed: number;
+}
+
+const inWorker = <T>(file: string, data: object) =>
+  new Promise<T>((resolve, reject) => {
+    const worker = new Worker(new URL(file, import.meta.url), { workerData: data });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+
+/**
+ * Connection c plays for teams c, c + 200, c + 400 in turn; `correct` sends each of them every challenge of the
+ * range once (a new solve each), else a wrong flag to challenge c mod range.
+ */
+const roundTrips = (from: number, correct: boolean, durationMs = PHASE_MS) =>
+  inWorker<RoundTrips>('./roundtrip-worker.mjs', {
+    origin,
+    durationMs,
+    clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
+      flags: Array.from(
+        { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
+        (_, k) => {
+          const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
+          return {
+            path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
+            cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
+            flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
+          };
+        },
+      ),
+    })),
+  });
+
+interface Readers {
+  reads: number;
+  notModified: number;
+  failed: number;
+  p50: number;
+  p99: number;
+  open: number;
+  hubMessages: number;
+}
+
+/** Round trips of new solves while the readers read. */
+const mixed = async (): Promise<{ writers: RoundTrips; readers: Readers }> => {
+  const worker = new Worker(new URL('./readers-worker.mjs', import.meta.url), {
+    workerData: { origin, gameId, clients: READERS, pollMs: 1000 },
+  });
+  const next = <T>() =>
+    new Promise<T>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  await next<'ready'>();
+  const writers = await roundTrips(CHALLENGES, true);
+  const done = next<Readers>();
+  worker.postMessage('stop');
+  return { writers, readers: await done };
+};
+
+const hello = Fastify();
+hello.get('/', async () => ({ hello: 'world' }));
+const helloOrigin = await listen(hello);
+const helloLoad = () =>
+  load(helloOrigin, [{ method: 'GET', path: '/', headers: {} }], {
+    connections: CONNECTIONS,
+    durationMs: PHASE_MS,
+  });
+
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const ratio = (x: number, of: number) => `${(x / of).toFixed(2)}×`;
+const percent = (x: number, of: number) => `${((100 * x) / of).toFixed(0)} %`;
+const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
+  `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
+  `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
+  `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, ${r.failed} failed, verdicts ${JSON.stringify(r.verdicts)}`;
+
+const yardstick = await helloLoad();
+console.log(
+  `hello-world: ${Math.round(yardstick.perSecond)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)} ` +
+    `(${yardstick.generator})`,
+);
+if (figures.has('roundtrip')) {
+  // A cold server (code not yet optimised, caches still filling) is measured warm, as any server is.
+  await roundTrips(0, false, WARM_UP_MS);
+  console.log(roundTripLine('round trip, wrong flags', await roundTrips(0, false), yardstick));
+  console.log(roundTripLine('round trip, new solves', await roundTrips(0, true), yardstick));
+}
+if (figures.has('revalidated')) {
+  const boardPath = `/api/game/${gameId}/scoreboard`;
+  const etag = (await fetch(`${origin}${boardPath}`)).headers.get('etag') as string;
+  const headers = { 'accept-encoding': 'gzip', 'if-none-match': etag };
+  const sample = await fetch(`${origin}${boardPath}`, { headers });
+  if (sample.status !== 304) throw new Error(`revalidated scoreboard: ${sample.status}, not 304`);
+  const board = await load(origin, [{ method: 'GET', path: boardPath, headers }], {
+    connections: CONNECTIONS,
+    durationMs: PHASE_MS,
+  });
+  console.log(
+    `scoreboard 304: ${Math.round(board.perSecond)} req/s, ${percent(board.perSecond, yardstick.perSecond)} of ` +
+      `hello-world; p50 ${ms(board.p50)}, p99 ${ms(board.p99)}, ${board.failed} failed`,
+  );
+}
+if (figures.has('mixed')) {
+  const { writers, readers } = await mixed();
+  console.log(roundTripLine(`mixed: new solves beside ${READERS} readers`, writers, yardstick));
+  console.log(
+    `mixed: readers made ${readers.reads} scoreboard reads (${percent(readers.notModified, readers.reads)} 304), ` +
+      `p50 ${ms(readers.p50)}, p99 ${ms(readers.p99)}, ${readers.failed} failed; ` +
+      `${readers.open}/${READERS} hub connections open at the end, ${readers.hubMessages} hub messages`,
+  );
+}
+await hello.close();
+await app.close();
+await database.drop();
+clearTimeout(watchdog);
