@@ -33,6 +33,7 @@ import { MonitorService } from './games/monitor.ts';
 import { NoticeService } from './games/notices.ts';
 import { ParticipationService } from './games/participation.ts';
 import { PlayService } from './games/play.ts';
+import { RecentVerdicts } from './games/recent-verdicts.ts';
 import { RenderThread } from './games/render-thread.ts';
 import { Scoreboards } from './games/scoreboard.ts';
 import { SubmissionService } from './games/submissions.ts';
@@ -197,7 +198,7 @@ export const buildApp = async ({
   const judge = new Judge(connection.db, feed, app.bus, scoreboards, divisions, app.log, auditLog);
   await app.register(scoreboardApi, {
     scoreboards,
-    submissions: new SubmissionService(connection.db, divisions, judge),
+    submissions: new SubmissionService(connection.db, divisions, judge, new RecentVerdicts(app.bus)),
     monitor: new MonitorService(connection.db),
   });
   observePlatform(metrics, { db: connection.db, pool: connection.pool, judge, scoreboards, hubs });

@@ -14,12 +14,13 @@ import { type Kysely, sql } from 'kysely';
 import { inChunks } from '../db/batched.ts';
 import { type PreparedList, prepare, prepareList } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { LiveBus, LiveMessage } from '../live/bus.ts';
+import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogEntry } from '../services/audit-log.ts';
 import type { DivisionService } from './divisions.ts';
 import type { EventInput, GameFeed } from './feed.ts';
 import type { DivisionRules } from './permissions.ts';
 import { may } from './permissions.ts';
+import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
 import { bloodOf, inWindow } from './scoring.ts';
 
@@ -332,6 +333,16 @@ export class Judge {
     });
     for (const gameId of outcome.changedGames) this.scoreboards.forget(gameId);
     for (const message of outcome.messages) this.bus.publish(message);
+    const verdicts = rows.map(
+      (s): Verdict => [
+        s.id,
+        s.game_id,
+        s.challenge_id,
+        s.user_id,
+        outcome.verdicts.get(s.id) as AnswerResult,
+      ],
+    );
+    for (const message of verdictMessages(verdicts)) this.bus.publish(message);
     for (const verdict of outcome.verdicts.values())
       for (const listener of this.#verdictListeners) listener(verdict);
     for (const s of rows) {

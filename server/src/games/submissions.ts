@@ -11,6 +11,7 @@ import { checkPlayContext } from './context.ts';
 import type { DivisionService } from './divisions.ts';
 import type { Judge } from './judge.ts';
 import { may } from './permissions.ts';
+import type { RecentVerdicts } from './recent-verdicts.ts';
 
 const maxFlagLength = 127;
 
@@ -30,6 +31,7 @@ export class SubmissionService {
     private readonly db: Kysely<Database>,
     private readonly divisions: DivisionService,
     private readonly judge: Judge,
+    private readonly recent: RecentVerdicts,
     private readonly now: () => number = Date.now,
   ) {
     const context = prepareList(db, { n: 0, game: 0, user: '', challenge: 0 }, contextQuery);
@@ -109,8 +111,23 @@ export class SubmissionService {
     return submissionId;
   }
 
-  /** The verdict on one of the caller's own submissions; flag sharing is not revealed to the sharer. */
+  /**
+   * The verdict on one of the caller's own submissions; flag sharing is not revealed to the sharer. A recent verdict
+   * is answered from memory, anything else from the database.
+   */
   async status(userId: string, gameId: number, challengeId: number, submitId: number): Promise<AnswerResult> {
+    const status =
+      this.recent.get(userId, gameId, challengeId, submitId) ??
+      (await this.#stored(userId, gameId, challengeId, submitId));
+    return status === 'CheatDetected' ? 'WrongAnswer' : status;
+  }
+
+  async #stored(
+    userId: string,
+    gameId: number,
+    challengeId: number,
+    submitId: number,
+  ): Promise<AnswerResult> {
     const row = await this.db
       .selectFrom('submissions')
       .select('status')
@@ -120,7 +137,7 @@ export class SubmissionService {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row) throw new HttpError(404, 'Submission not found');
-    return row.status === 'CheatDetected' ? 'WrongAnswer' : row.status;
+    return row.status;
   }
 }
 

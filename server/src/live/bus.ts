@@ -1,13 +1,24 @@
 // What the hubs push (§1.9), as one stream of messages: services publish, the hub layer delivers to the
 // connections of the right hub and game. In one process this is enough; a transport between processes
 // (PostgreSQL LISTEN/NOTIFY) plugs in behind the same interface.
-import type { GameEvent, GameNotice, LogMessageModel, Submission } from '@pennon/sdk/contract';
+import type { AnswerResult, GameEvent, GameNotice, LogMessageModel, Submission } from '@pennon/sdk/contract';
+
+/** A judged submission: id, game, challenge, submitter, verdict (games/recent-verdicts.ts). */
+export type Verdict = [
+  id: number,
+  gameId: number,
+  challengeId: number,
+  userId: string | null,
+  status: AnswerResult,
+];
 
 export type LiveMessage =
   | { hub: 'user'; gameId: number; method: 'ReceivedGameNotice'; payload: GameNotice }
   | { hub: 'monitor'; gameId: number; method: 'ReceivedGameEvent'; payload: GameEvent }
   | { hub: 'monitor'; gameId: number; method: 'ReceivedSubmissions'; payload: Submission }
-  | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel };
+  | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel }
+  // Between server processes only: no client hub delivers it.
+  | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] };
 
 export type LiveListener = (message: LiveMessage) => void;
 

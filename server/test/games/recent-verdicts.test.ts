@@ -1,0 +1,121 @@
+// The status poll answered from memory (issue #32): the verdict of a recent submission comes without a database
+// round trip, on the process that judged it and, through the live bus, on the others; the answers are the ones the
+// database gives.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../src/live/bus.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
+
+const redisUrl = process.env.PENNON_TEST_REDIS_URL;
+
+const setups = [
+  ...databaseKinds().map((kind) => ({ name: kind.name, kind, env: {} })),
+  ...(redisUrl
+    ? databaseKinds().map((kind) => ({
+        name: `${kind.name}, Redis bus`,
+        kind,
+        env: { PENNON_REDIS_URL: redisUrl },
+      }))
+    : []),
+];
+
+describe.each(setups)('submission status from memory on $name', ({ kind, env }) => {
+  let t: TestApp;
+  let c: ReturnType<typeof gameClient>;
+  let gameId: number;
+  let challengeId: number;
+  let ann: Player;
+  let ben: Player;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, env);
+    const admin = await signInAdmin(t.app, t.connection.db);
+    c = gameClient(t.app);
+    gameId = (await c.ok(admin, 'POST', '/api/edit/games', gameBody({ acceptWithoutReview: true }))).id;
+    const base = `/api/edit/games/${gameId}/challenges`;
+    challengeId = (
+      await c.ok(admin, 'POST', base, { title: 'Buoy', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${base}/${challengeId}/flags`, [{ flag: 'flag{buoy}' }]);
+    await c.ok(admin, 'PUT', `${base}/${challengeId}`, { isEnabled: true });
+    ann = await c.signUp('ann');
+    ben = await c.signUp('ben');
+    for (const player of [ann, ben]) {
+      await c.ok(player.token, 'POST', `/api/game/${gameId}`, {
+        teamId: await c.createTeam(player, `team-${player.name}`),
+      });
+    }
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  const url = (id: number, challenge = challengeId) =>
+    `/api/game/${gameId}/challenges/${challenge}/status/${id}`;
+  const poll = (app: FastifyInstance, who: Player, id: number, challenge = challengeId) =>
+    gameClient(app).call(who.token, 'GET', url(id, challenge));
+  const verdict = async (app: FastifyInstance, who: Player, id: number) => {
+    for (let i = 0; i < 500; i++) {
+      const res = await poll(app, who, id);
+      if (res.json() !== 'FlagSubmitted') return res.json();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error('never judged');
+  };
+  const submit = (who: Player, flag: string): Promise<number> =>
+    c.ok(who.token, 'POST', `/api/game/${gameId}/challenges/${challengeId}`, { flag });
+  /** Sets a stored verdict behind the server's back: an answer that still shows the old one came from memory. */
+  const overwrite = (id: number, status: 'Accepted' | 'WrongAnswer') =>
+    t.connection.db.updateTable('submissions').set({ status }).where('id', '=', id).execute();
+
+  it('answers exactly what the database answers', async () => {
+    const solved = await submit(ann, 'flag{buoy}');
+    const wrong = await submit(ann, 'flag{nope}');
+    expect(await verdict(t.app, ann, solved)).toBe('Accepted');
+    expect(await verdict(t.app, ann, wrong)).toBe('WrongAnswer');
+    // A server started now has none of these verdicts in memory: it reads them from the database.
+    const fromDatabase = await t.reopen();
+    const asked: [Player, number, number][] = [
+      [ann, solved, challengeId],
+      [ann, wrong, challengeId],
+      [ben, solved, challengeId], // someone else's submission: not found, whoever knows it
+      [ann, solved, challengeId + 1000], // under another challenge: not found
+    ];
+    for (const [who, id, challenge] of asked) {
+      const remembered = await poll(t.app, who, id, challenge);
+      const read = await poll(fromDatabase, who, id, challenge);
+      expect({
+        status: remembered.statusCode,
+        type: remembered.headers['content-type'],
+        body: remembered.body,
+      }).toEqual({ status: read.statusCode, type: read.headers['content-type'], body: read.body });
+    }
+  });
+
+  it('answers a recent verdict without reading the database', async () => {
+    const id = await submit(ben, 'flag{buoy}');
+    expect(await verdict(t.app, ben, id)).toBe('Accepted');
+    await overwrite(id, 'WrongAnswer');
+    expect((await poll(t.app, ben, id)).json()).toBe('Accepted');
+  });
+
+  it.runIf(Object.keys(env).length > 0)(
+    'answers on another server a verdict judged on this one, learnt through the Redis bus',
+    async () => {
+      const other = await t.reopen();
+      const id = await submit(ann, 'flag{again}');
+      const heard = new Promise<void>((resolve) => {
+        const stop = other.bus.subscribe((message: LiveMessage) => {
+          if (message.hub === 'verdicts' && message.payload.some(([judged]) => judged === id)) {
+            stop();
+            resolve();
+          }
+        });
+      });
+      expect(await verdict(t.app, ann, id)).toBe('WrongAnswer');
+      await heard;
+      await overwrite(id, 'Accepted');
+      expect((await poll(other, ann, id)).json()).toBe('WrongAnswer');
+    },
+  );
+});
