@@ -78,7 +78,7 @@ export const seed = async ({
     PENNON_RATE_LIMIT: 'off',
     ...env,
   });
-  const connection = connect(settings.databaseUrl);
+  const connection = connect(settings.databaseUrl, { synchronous: settings.sqliteSynchronous });
   await migrate(connection.db);
   const db = connection.db;
   const app = await buildApp({ settings, connection });

@@ -32,7 +32,7 @@ const cannotStart = (err: unknown): never => {
 };
 const { connection, app } = await (async () => {
   mkdirSync(settings.dataDir, { recursive: true });
-  const connection = connect(settings.databaseUrl);
+  const connection = connect(settings.databaseUrl, { synchronous: settings.sqliteSynchronous });
   await migrate(connection.db);
   // A database that opens and is up to date may still refuse writes (read-only, locked by another process).
   await probeWrite(connection.db);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaptchaProvider, ContainerPortMappingType } from '@pennon/sdk/contract';
+import type { SqliteSynchronous } from './db/database.ts';
 import { type ProxyTrust, trustAddresses, trustHops, trustNobody } from './http/client-address.ts';
 import type { EmbedOrigins } from './http/embed-cors.ts';
 
@@ -36,6 +37,8 @@ export interface Settings {
   captcha: CaptchaSettings;
   /** `PENNON_RATE_LIMIT=off` turns the §1.7 limits off. */
   rateLimit: boolean;
+  /** `PENNON_SQLITE_SYNCHRONOUS`: `full` syncs every SQLite commit to disk; `normal` (default) at checkpoints. */
+  sqliteSynchronous: SqliteSynchronous;
   /** `PENNON_RATE_LIMIT_EXEMPT`: client addresses the rate limits skip (none by default, loopback included). */
   rateLimitExempt: (address: string) => boolean;
   containers: ContainerSettings;
@@ -208,6 +211,12 @@ const readRateLimit = (raw: string | undefined): boolean => {
   throw new SettingsError(`PENNON_RATE_LIMIT must be "on" or "off", got "${raw}"`);
 };
 
+const readSqliteSynchronous = (raw: string | undefined): SqliteSynchronous => {
+  const value = (raw || 'normal').toLowerCase();
+  if (value === 'normal' || value === 'full') return value;
+  throw new SettingsError(`PENNON_SQLITE_SYNCHRONOUS must be "normal" or "full", got "${raw}"`);
+};
+
 /** Addresses or CIDRs, comma-separated, as proxy-addr reads them; a bad one is named. */
 const readAddressList = (name: string, raw: string): ProxyTrust => {
   const list = raw
@@ -276,6 +285,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
         env.PENNON_TURNSTILE_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     },
     rateLimit: readRateLimit(env.PENNON_RATE_LIMIT),
+    sqliteSynchronous: readSqliteSynchronous(env.PENNON_SQLITE_SYNCHRONOUS),
     rateLimitExempt: (address) => rateLimitExempt(address, 0),
     containers: {
       dockerHost: env.PENNON_DOCKER_HOST || '/var/run/docker.sock',

@@ -49,7 +49,7 @@ export const withDatabase = async <T>(
   if (!create && !isPostgres(databaseUrl) && !existsSync(sqliteFile(databaseUrl))) {
     throw new CliError(`There is no database at ${sqliteFile(databaseUrl)} (check PENNON_DATA_DIR)`);
   }
-  const connection = connect(databaseUrl);
+  const connection = connect(databaseUrl, { synchronous: settings.sqliteSynchronous });
   try {
     return await work(connection);
   } finally {

@@ -77,7 +77,11 @@ export interface ConnectOptions {
    * left to the main connection's checkpointer.
    */
   reader?: boolean;
+  /** SQLite's `synchronous` (PENNON_SQLITE_SYNCHRONOUS): `normal` unless `full` is asked for. */
+  synchronous?: SqliteSynchronous;
 }
+
+export type SqliteSynchronous = 'normal' | 'full';
 
 /** Where the data lives, without credentials: for logs. */
 export const describeDatabase = (databaseUrl: string): string => {
@@ -86,7 +90,10 @@ export const describeDatabase = (databaseUrl: string): string => {
   return `PostgreSQL ${safe.host}${safe.pathname}`;
 };
 
-export const connect = (databaseUrl: string, { reader = false }: ConnectOptions = {}): Connection => {
+export const connect = (
+  databaseUrl: string,
+  { reader = false, synchronous = 'normal' }: ConnectOptions = {},
+): Connection => {
   if (isPostgres(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: reader ? 2 : 10, types: pgTypes });
     nameStatements(pool);
@@ -107,8 +114,9 @@ export const connect = (databaseUrl: string, { reader = false }: ConnectOptions 
   // WAL lets readers go on while a write commits; a busy timeout rides out short write locks.
   sqlite.pragma('journal_mode = WAL');
   // In WAL mode NORMAL syncs at checkpoints, not on every commit: a crash of the process loses nothing, a power
-  // cut at worst the last commits. Syncing each commit made every write (each judged flag) wait for the disk.
-  sqlite.pragma('synchronous = NORMAL');
+  // cut or an OS crash at worst the last commits. Syncing each commit (FULL, on request) makes every write wait for
+  // the disk.
+  sqlite.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   // Temporary files in memory: a multi-statement transaction (a batch of flags stored, or judged) keeps each

@@ -32,7 +32,7 @@ export const startTestApp = async (
     ...env,
   });
   const open = async () => {
-    const connection = connect(settings.databaseUrl);
+    const connection = connect(settings.databaseUrl, { synchronous: settings.sqliteSynchronous });
     await migrate(connection.db);
     return { connection, app: await buildApp({ settings, connection }) };
   };
