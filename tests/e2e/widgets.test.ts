@@ -159,7 +159,7 @@ describe('widgets', () => {
           ?.shadowRoot?.querySelector('[data-testid="scoreboard"] [aria-label="First blood"]'),
       { timeout: 20_000 },
     );
-    await waitForShadow(page, 'pennon-challenge-card', '[data-testid="challenge-card"]', 'Solves: 1');
+    await waitForShadow(page, 'pennon-challenge-card', '[data-testid="challenge-card"]', '1 solve');
     await waitForShadow(
       page,
       'pennon-notices',
@@ -185,7 +185,7 @@ describe('widgets', () => {
       });
       await classic.goto(`${example.origin}/classic?${query}`);
       await waitForShadow(classic, 'pennon-challenge-card', '[data-testid="challenge-card"]', 'Bollard');
-      expect(await shadowText(classic, 'pennon-challenge-card')).toContain('Résolutions');
+      expect(await shadowText(classic, 'pennon-challenge-card')).toContain('1 résolution');
     } finally {
       await classic.close();
     }
