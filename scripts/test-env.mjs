@@ -168,10 +168,27 @@ const enginePing = (socket) => {
   }
 };
 
+/** Whether the engine holds the container tests' image (an engine that answers may have lost it to a prune). */
+const testImagePresent = (socket) => {
+  try {
+    run('curl', [
+      '-sf',
+      '--max-time',
+      '5',
+      '--unix-socket',
+      socket,
+      'http://engine/images/localhost/pennon-busybox:latest/json',
+    ]);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** A Docker-API engine for the container tests: the one named, one on the default socket, or podman brought up here. */
 const ensureContainerEngine = (missing) => {
   if (process.env.PENNON_TEST_DOCKER_SOCKET) return;
-  if (!enginePing(DOCKER_SOCKET) && canInstall) {
+  if ((!enginePing(DOCKER_SOCKET) || !testImagePresent(DOCKER_SOCKET)) && canInstall) {
     console.log('[test-env] bringing up a container engine (scripts/container-engine-up.sh)…');
     run('bash', [new URL('./container-engine-up.sh', import.meta.url).pathname], {
       env: { ...process.env, PENNON_ENGINE_SOCKET: DOCKER_SOCKET },
