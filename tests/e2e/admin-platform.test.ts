@@ -60,8 +60,9 @@ describe('platform admin pages', () => {
     await clickButton(admin, 'Save settings');
     await waitForText(admin, 'The settings have been saved');
     await admin.reload({ waitUntil: 'networkidle0' });
-    await waitForText(admin, 'Tidewater::CTF');
-    expect(await admin.title()).toBe('Tidewater::CTF');
+    // As configured, with no suffix of its own; the tab names the page first.
+    await waitForText(admin, 'Tidewater');
+    expect(await admin.title()).toMatch(/ · Tidewater$/);
   });
 
   it('shows a new log entry without reloading', async () => {

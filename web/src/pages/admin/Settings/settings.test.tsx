@@ -89,6 +89,6 @@ describe('admin settings page', { timeout: 30_000 }, () => {
       containerPolicy: stored.containerPolicy,
     });
     await waitFor(() => expect(publicConfig).toHaveBeenCalled());
-    expect(await screen.findByText('Harbour::CTF')).toBeTruthy();
+    expect(await screen.findByText('Harbour')).toBeTruthy();
   });
 });
