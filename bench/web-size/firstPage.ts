@@ -49,9 +49,12 @@ export const firstPageScripts = (dist: string, page: string): string[] => {
   const entry = html[0];
   if (!entry) throw new Error(`No entry script in ${path.join(dist, 'index.html')}`);
   const scripts = closure(dist, html, new Set());
-  const at = read(dist, entry).indexOf(`${route},lazy:`);
+  // The route's own `lazy:` import: after its path and handle, before the next route object.
+  const source = read(dist, entry);
+  const at = source.indexOf(`${route},`);
+  const lazy = at < 0 ? undefined : /^[^{}]*(?:\{[^{}]*\}[^{}]*)?lazy:/.exec(source.slice(at));
   const chunk =
-    at < 0 ? undefined : /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/.exec(read(dist, entry).slice(at))?.[1];
+    lazy && /import\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]/.exec(source.slice(at + lazy[0].length))?.[1];
   if (!chunk) throw new Error(`The page chunk of ${page} is not in ${entry}`);
   return [...closure(dist, [path.posix.join(path.posix.dirname(entry), chunk)], scripts)];
 };
