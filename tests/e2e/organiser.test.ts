@@ -276,9 +276,9 @@ describe('organiser', () => {
     await player.locator('[data-testid="challenge-card"]::-p-text(Beacon)').click();
     await player.waitForSelector('[role="dialog"]');
     await waitForText(player, 'Read your beacon.');
-    const href = await (await player.waitForSelector('[role="dialog"] a[download]'))?.evaluate((node) =>
-      node.getAttribute('href'),
-    );
+    const href = await (
+      await player.waitForSelector('[role="dialog"] a[href^="https://files.pennon.invalid/"]')
+    )?.evaluate((node) => node.getAttribute('href'));
     const gullsFlag = beaconFlags.find((flag) => attachmentOf(flag) === href);
     expect(gullsFlag).toBeDefined();
     await fill(player, 'Flag', gullsFlag ?? '', '[role="dialog"]');
