@@ -51,6 +51,33 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     throw new Error('never judged');
   };
 
+  /** A fresh enabled challenge with one flag. */
+  const openChallenge = async (title: string, flag: string): Promise<number> => {
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const { id } = await c.ok(admin, 'POST', base, { title, type: 'StaticAttachment', category: 'Misc' });
+    await c.ok(admin, 'POST', `${base}/${id}/flags`, [{ flag }]);
+    await c.ok(admin, 'PUT', `${base}/${id}`, { isEnabled: true });
+    return id;
+  };
+
+  /** A submission stored but never judged, as a process that stopped between the two leaves it. */
+  const storeUnjudged = async (who: Player, challengeId: number, answer: string): Promise<number> => {
+    const db = t.connection.db;
+    const { participation_id } = await db
+      .selectFrom('participation_members')
+      .select('participation_id')
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', who.id)
+      .executeTakeFirstOrThrow();
+    const row = { game_id: gameId, participation_id, challenge_id: challengeId, user_id: who.id, answer };
+    const { id } = await db
+      .insertInto('submissions')
+      .values({ ...row, time: Date.now(), status: 'FlagSubmitted' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  };
+
   it('gives each submission of a burst its own verdict, event and at most one solve per team', async () => {
     // Every team sends a wrong flag, the right one twice and a wrong one again, all at once.
     const sent = players.flatMap((p) =>
@@ -82,35 +109,13 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
   }, 60_000);
 
   it('judges at start what a previous run stored but never judged', async () => {
-    const base = `/api/edit/games/${gameId}/challenges`;
-    const lamp = (
-      await c.ok(admin, 'POST', base, { title: 'Lamp', type: 'StaticAttachment', category: 'Misc' })
-    ).id;
-    await c.ok(admin, 'POST', `${base}/${lamp}/flags`, [{ flag: 'flag{lamp}' }]);
-    await c.ok(admin, 'PUT', `${base}/${lamp}`, { isEnabled: true });
+    const lamp = await openChallenge('Lamp', 'flag{lamp}');
     const db = t.connection.db;
-    // As a process that stopped between storing the submissions and judging them leaves them.
-    const stored = [];
     const [ida, jon] = players as [Player, Player];
-    for (const [who, answer] of [
-      [ida, 'flag{lamp}'],
-      [jon, 'flag{dark}'],
-    ] as const) {
-      const { participation_id } = await db
-        .selectFrom('participation_members')
-        .select('participation_id')
-        .where('game_id', '=', gameId)
-        .where('user_id', '=', who.id)
-        .executeTakeFirstOrThrow();
-      const row = { game_id: gameId, participation_id, challenge_id: lamp, user_id: who.id, answer };
-      stored.push(
-        await db
-          .insertInto('submissions')
-          .values({ ...row, time: Date.now(), status: 'FlagSubmitted' })
-          .returning('id')
-          .executeTakeFirstOrThrow(),
-      );
-    }
+    const stored = [
+      await storeUnjudged(ida, lamp, 'flag{lamp}'),
+      await storeUnjudged(jon, lamp, 'flag{dark}'),
+    ];
     const restarted = await t.reopen();
     await restarted.ready();
     const statusOf = async (id: number) => {
@@ -125,40 +130,22 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
       }
       throw new Error('never judged');
     };
-    expect(await Promise.all(stored.map((s) => statusOf(s.id)))).toEqual(['Accepted', 'WrongAnswer']);
+    expect(await Promise.all(stored.map(statusOf))).toEqual(['Accepted', 'WrongAnswer']);
     const solves = await db
       .selectFrom('solves')
       .select('submission_id')
       .where('challenge_id', '=', lamp)
       .execute();
-    expect(solves).toEqual([{ submission_id: stored[0]?.id }]);
+    expect(solves).toEqual([{ submission_id: stored[0] }]);
   });
 
   it('judges once what two processes starting together both find unjudged', async () => {
-    const base = `/api/edit/games/${gameId}/challenges`;
-    const bell = (
-      await c.ok(admin, 'POST', base, { title: 'Bell', type: 'StaticAttachment', category: 'Misc' })
-    ).id;
-    await c.ok(admin, 'POST', `${base}/${bell}/flags`, [{ flag: 'flag{bell}' }]);
-    await c.ok(admin, 'PUT', `${base}/${bell}`, { isEnabled: true });
+    const bell = await openChallenge('Bell', 'flag{bell}');
     const db = t.connection.db;
     const stored: number[] = [];
     for (const [index, who] of (players as Player[]).entries()) {
-      const { participation_id } = await db
-        .selectFrom('participation_members')
-        .select('participation_id')
-        .where('game_id', '=', gameId)
-        .where('user_id', '=', who.id)
-        .executeTakeFirstOrThrow();
-      for (const answer of [index === 0 ? 'flag{bell}' : 'flag{gong}', 'flag{chime}']) {
-        const row = { game_id: gameId, participation_id, challenge_id: bell, user_id: who.id, answer };
-        const { id } = await db
-          .insertInto('submissions')
-          .values({ ...row, time: Date.now(), status: 'FlagSubmitted' })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        stored.push(id);
-      }
+      for (const answer of [index === 0 ? 'flag{bell}' : 'flag{gong}', 'flag{chime}'])
+        stored.push(await storeUnjudged(who, bell, answer));
     }
     // Both re-queue every stored submission at start; each must be judged by one of them only.
     const processes = await Promise.all([t.reopen(), t.reopen()]);
