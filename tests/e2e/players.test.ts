@@ -162,7 +162,9 @@ describe('players', () => {
     });
     await page.click('[data-testid="submission-row"] [data-testid="team-link"]');
     await page.waitForFunction((path) => location.pathname === path, {}, `/games/${gameId}/teams/${teamId}`);
+    // Solves come with the scoreboard, members with the team: two requests, either may land first.
     await page.waitForSelector('[data-testid="team-page"] [data-testid="solve"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="team-member"]', { timeout: 10_000 });
 
     const text = await page.$eval('[data-testid="team-page"]', (node) => (node as HTMLElement).innerText);
     expect(text).toContain('Gulls');
