@@ -5,7 +5,7 @@
 // The build is made beside dist/ and swapped in whole: a server running from dist/ (its workers load files later)
 // or a reader of it never sees half a build, and a failed build leaves the last one.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +16,8 @@ const next = path.join(server, 'dist.next');
 const previous = path.join(server, 'dist.previous');
 /** Plain JavaScript the sources load by path (render.worker.js is not: it installs tsx for the sources' worker). */
 const javascriptEntries = ['db/wal-checkpointer.worker.js'];
+/** The bins: their sources start with a tsx shebang; the built ones run on plain node, straight from a shell. */
+const executables = ['main.js', 'cli/main.js'];
 
 const run = (...args) => execFileSync(process.execPath, args, { cwd: server, stdio: 'inherit' });
 
@@ -24,6 +26,11 @@ try {
   run(path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', next);
   for (const file of javascriptEntries) cpSync(path.join(server, 'src', file), path.join(next, file));
   run(path.join(root, 'sdk/scripts/build.mjs'), path.join(next, 'node_modules/@pennon/sdk'));
+  for (const file of executables) {
+    const target = path.join(next, file);
+    writeFileSync(target, readFileSync(target, 'utf8').replace(/^#!.*\n/, '#!/usr/bin/env node\n'));
+    chmodSync(target, 0o755);
+  }
   if (existsSync(dist)) renameSync(dist, previous);
   renameSync(next, dist);
 } finally {

@@ -111,6 +111,19 @@ describe('node server/dist/main.js', () => {
   });
 });
 
+describe('pennon', () => {
+  it('runs straight from a shell on the built file, with no TypeScript loader', () => {
+    const result = spawnSync(path.join(root, 'server/dist/cli/main.js'), ['--help'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: noTypeScript.join('=') },
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('pennon backup');
+  });
+});
+
 describe('pennon-wsrx', () => {
   const bin = path.join(root, 'wsrx/bin/pennon-wsrx.mjs');
   const builtCli = path.join(root, 'wsrx/dist/cli.js');
