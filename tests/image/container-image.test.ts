@@ -127,6 +127,8 @@ describe('the container image (Containerfile, podman)', () => {
     // Kept only in the docker image format (`--format docker`); podman lists it beside Config.
     expect(inspected.Healthcheck.Test.join(' ')).toContain('/healthz');
     expect(await podman('exec', first.name, 'id', '-u')).not.toBe('0');
+    // The admin CLI is on the PATH, as deploy/README.md uses it.
+    expect(await podman('exec', first.name, 'pennon', '--help')).toContain('pennon backup');
     // Runs the image's own HEALTHCHECK command in the container; exits non-zero when it fails.
     await podman('healthcheck', 'run', first.name);
   });
