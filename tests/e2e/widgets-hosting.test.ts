@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { createServer as createTcpServer } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
@@ -22,8 +23,11 @@ import {
 
 const adminPassword = 'Lantern2024';
 
-/** A platform whose API hangs (its /widgets/ files still load): requests end only by the widgets' timeout. */
-const stuckPlatform = async (real: string): Promise<{ url: string; close(): Promise<void> }> => {
+/**
+ * A platform whose API hangs (its /widgets/ files still load): requests end only by the widgets' timeout. On
+ * `port` when given (a platform coming back where there was none).
+ */
+const stuckPlatform = async (real: string, port = 0): Promise<{ url: string; close(): Promise<void> }> => {
   const sockets = new Set<Socket>();
   const server: Server = createServer((request, response) => {
     if (!request.url?.startsWith('/widgets/')) return; // never answered
@@ -37,7 +41,7 @@ const stuckPlatform = async (real: string): Promise<{ url: string; close(): Prom
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => {
@@ -45,6 +49,15 @@ const stuckPlatform = async (real: string): Promise<{ url: string; close(): Prom
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+};
+
+/** An address where no platform answers: a port taken and let go, so connecting to it is refused. */
+const unreachablePlatform = async (): Promise<string> => {
+  const probe = createTcpServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return `http://127.0.0.1:${port}`;
 };
 
 describe('widgets in a host page', () => {
@@ -318,4 +331,62 @@ describe('widgets in a host page', () => {
       await stuck.close();
     }
   }, 60_000);
+
+  it('speaks English, never translation keys, when the platform cannot be reached at all', async () => {
+    const nowhere = await unreachablePlatform();
+    // The module comes from the real server (a copy on the site's own host would do as well); every element
+    // points at a platform that is not there, so no dictionary can be fetched either.
+    const page = await open(
+      allowed.page(
+        '/unreachable',
+        hostPage(
+          server.url,
+          `<pennon-scoreboard server="${nowhere}" game="1"></pennon-scoreboard>
+           <pennon-top-teams server="${nowhere}" game="1"></pennon-top-teams>
+           <pennon-challenge-card server="${nowhere}" game="1" challenge="1"></pennon-challenge-card>
+           <pennon-notices server="${nowhere}" game="1" locale="fr-FR"></pennon-notices>`,
+        ),
+      ),
+    );
+    const wanted: [string, string[]][] = [
+      [
+        'pennon-scoreboard',
+        ['Scoreboard', 'Could not load the scoreboard: Network error', 'Full scoreboard'],
+      ],
+      ['pennon-top-teams', ['Top teams', 'Could not load the scoreboard: Network error']],
+      ['pennon-challenge-card', ['Could not load the challenge: Network error']],
+      ['pennon-notices', ['Notices', 'Could not load the notices: Network error']],
+    ];
+    for (const [tag, texts] of wanted) {
+      for (const text of texts) {
+        await expect.poll(() => shadowText(page, tag), { timeout: 20_000 }).toContain(text);
+      }
+      expect(await shadowText(page, tag), tag).not.toMatch(/\b(widgets|game|common)\.\w/);
+    }
+  }, 60_000);
+
+  it("replaces the English with the page's language once the platform's dictionaries can be fetched", async () => {
+    const nowhere = await unreachablePlatform();
+    const page = await open(
+      allowed.page(
+        '/unreachable-fr',
+        hostPage(
+          server.url,
+          `<pennon-notices server="${nowhere}" game="${gameId}" locale="fr-FR"></pennon-notices>`,
+        ),
+      ),
+    );
+    await expect.poll(() => shadowText(page, 'pennon-notices')).toContain('Could not load the notices');
+    // The platform comes back on that address (serving its dictionaries, its API still silent): the retry,
+    // 20 s after the failure, brings the French.
+    const back = await stuckPlatform(server.url, Number(new URL(nowhere).port));
+    try {
+      await expect
+        .poll(() => shadowText(page, 'pennon-notices'), { timeout: 40_000, interval: 500 })
+        .toContain('Annonces');
+      expect(await shadowText(page, 'pennon-notices')).not.toContain('Notices');
+    } finally {
+      await back.close();
+    }
+  }, 90_000);
 });

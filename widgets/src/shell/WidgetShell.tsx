@@ -4,7 +4,7 @@ import type { Locale } from '@pennon/sdk/locales';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { theme } from '../../../web/src/theme.ts';
 import type { ColorScheme } from '../attributes.ts';
-import { dictionaryFor } from '../i18n/dictionary.ts';
+import { watchDictionary } from '../i18n/dictionary.ts';
 import { I18nextProvider } from '../i18n/react-i18next.tsx';
 import type { Translator } from '../i18n/translator.ts';
 
@@ -32,15 +32,7 @@ export function WidgetShell({ container, server, locale, colorScheme, children }
   const scheme = colorScheme === 'auto' ? system : colorScheme;
   const host = container.host as HTMLElement;
 
-  useEffect(() => {
-    let current = true;
-    void dictionaryFor(server, locale).then((instance) => {
-      if (current) setI18n(instance);
-    });
-    return () => {
-      current = false;
-    };
-  }, [server, locale]);
+  useEffect(() => watchDictionary(server, locale, setI18n), [server, locale]);
 
   const widgetTheme = useMemo(
     () =>
