@@ -1,31 +1,19 @@
 import { Text } from '@mantine/core';
-import { useCallback } from 'react';
 import { ChallengeCard } from '../../../web/src/components/ChallengeCard/index.ts';
 import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
 import { parseId } from '../attributes.ts';
-import { emitSolve } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
-import { useGameFeed } from '../live/useGameFeed.ts';
-import { CHALLENGE_CARD_TAG, type SolveDetail } from '../types.ts';
+import { CHALLENGE_CARD_TAG } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { LoadState } from './LoadState.tsx';
-import { useFreshTeams } from './useFreshTeams.ts';
-import { WidgetFrame } from './WidgetFrame.tsx';
+import { useAnnouncedSolves } from './useAnnouncedSolves.ts';
+import { WidgetFrame, type WidgetPlace } from './WidgetFrame.tsx';
 
 export const CHALLENGE_CARD_ATTRIBUTES = ['server', 'game', 'challenge', 'colorScheme', 'locale'] as const;
 
-function ChallengeCardView(props: {
-  server: string;
-  gameId: number;
-  host: HTMLElement;
-  challengeId: number;
-}) {
-  const { server, gameId, host, challengeId } = props;
+function ChallengeCardView({ place, challengeId }: { place: WidgetPlace; challengeId: number }) {
   const { t } = useTranslation();
-  const { feed, state } = useGameFeed(server, gameId);
-  const accept = useCallback((solve: SolveDetail) => solve.challengeId === challengeId, [challengeId]);
-  const announce = useCallback((solve: SolveDetail) => emitSolve(host, solve), [host]);
-  useFreshTeams(feed, accept, announce);
+  const { state } = useAnnouncedSolves(place, { challengeId });
   if (!state.scoreboard) return <LoadState error={state.error} failed="game.challenge.load_failed" />;
   // The scoreboard carries every visible challenge's public data: its score, solves and bloods.
   const challenge = flattenChallenges(state.scoreboard.challenges).find((item) => item.id === challengeId);
@@ -44,11 +32,7 @@ export function PennonChallengeCard(props: WidgetProps) {
   const challengeId = parseId(props.challenge);
   return (
     <WidgetFrame props={props} tag={CHALLENGE_CARD_TAG}>
-      {(server, gameId, host) =>
-        challengeId !== undefined && (
-          <ChallengeCardView server={server} gameId={gameId} host={host} challengeId={challengeId} />
-        )
-      }
+      {(place) => challengeId !== undefined && <ChallengeCardView place={place} challengeId={challengeId} />}
     </WidgetFrame>
   );
 }

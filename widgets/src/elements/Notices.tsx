@@ -9,19 +9,13 @@ import { useSafeLinks } from '../safety/links.ts';
 import { NOTICES_TAG } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { LoadState } from './LoadState.tsx';
-import { WidgetFrame } from './WidgetFrame.tsx';
+import { WidgetFrame, type WidgetPlace } from './WidgetFrame.tsx';
 import { WidgetHeader } from './WidgetHeader.tsx';
 
 export const NOTICES_ATTRIBUTES = ['server', 'game', 'rows', 'colorScheme', 'locale', 'compact'] as const;
 
-function NoticesView(props: {
-  server: string;
-  gameId: number;
-  host: HTMLElement;
-  rows: number;
-  compact: boolean;
-}) {
-  const { server, gameId, host, rows, compact } = props;
+function NoticesView({ place, rows, compact }: { place: WidgetPlace; rows: number; compact: boolean }) {
+  const { server, gameId, host } = place;
   const { t } = useTranslation();
   const { feed, state } = useGameFeed(server, gameId);
   const list = useRef<HTMLDivElement>(null);
@@ -57,14 +51,8 @@ function NoticesView(props: {
 export function PennonNotices(props: WidgetProps) {
   return (
     <WidgetFrame props={props} tag={NOTICES_TAG}>
-      {(server, gameId, host) => (
-        <NoticesView
-          server={server}
-          gameId={gameId}
-          host={host}
-          rows={parseRows(props.rows, 10)}
-          compact={parseFlag(props.compact)}
-        />
+      {(place) => (
+        <NoticesView place={place} rows={parseRows(props.rows, 10)} compact={parseFlag(props.compact)} />
       )}
     </WidgetFrame>
   );

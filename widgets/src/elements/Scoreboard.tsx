@@ -8,14 +8,12 @@ import {
 import type { TimelineRange } from '../../../web/src/components/ScoreTimeline/timeline.ts';
 import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
 import { parseColumns, parseFlag, parseId, parseRange, parseRows } from '../attributes.ts';
-import { emitSolve } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
-import { useGameFeed } from '../live/useGameFeed.ts';
-import { SCOREBOARD_TAG, type SolveDetail } from '../types.ts';
+import { SCOREBOARD_TAG } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { LoadState } from './LoadState.tsx';
-import { useFreshTeams } from './useFreshTeams.ts';
-import { WidgetFrame } from './WidgetFrame.tsx';
+import { useAnnouncedSolves } from './useAnnouncedSolves.ts';
+import { WidgetFrame, type WidgetPlace } from './WidgetFrame.tsx';
 import { WidgetHeader } from './WidgetHeader.tsx';
 import './scoreboard.css';
 
@@ -38,9 +36,7 @@ export const SCOREBOARD_ATTRIBUTES = [
 ] as const;
 
 interface ScoreboardViewProps {
-  server: string;
-  gameId: number;
-  host: HTMLElement;
+  place: WidgetPlace;
   /** 0: every team, ranked overall. */
   division: number;
   rows: number;
@@ -51,15 +47,10 @@ interface ScoreboardViewProps {
 }
 
 function ScoreboardView(props: ScoreboardViewProps) {
-  const { server, gameId, host, division, rows, compact, columns, chart, range } = props;
+  const { place, division, rows, compact, columns, chart, range } = props;
+  const { server, gameId } = place;
   const { t } = useTranslation();
-  const { feed, state } = useGameFeed(server, gameId);
-  const accept = useCallback(
-    (solve: SolveDetail) => division === 0 || solve.divisionId === division,
-    [division],
-  );
-  const announce = useCallback((solve: SolveDetail) => emitSolve(host, solve), [host]);
-  const fresh = useFreshTeams(feed, accept, announce);
+  const { state, fresh } = useAnnouncedSolves(place, { division });
   const board = state.scoreboard;
   const challenges = useMemo(() => flattenChallenges(board?.challenges), [board]);
 
@@ -151,11 +142,9 @@ export function PennonScoreboard(props: WidgetProps) {
   const compact = parseFlag(props.compact);
   return (
     <WidgetFrame props={props} tag={SCOREBOARD_TAG}>
-      {(server, gameId, host) => (
+      {(place) => (
         <ScoreboardView
-          server={server}
-          gameId={gameId}
-          host={host}
+          place={place}
           division={parseId(props.division) ?? 0}
           rows={parseRows(props.rows, 10)}
           compact={compact}

@@ -1,34 +1,18 @@
 import { Stack, Text } from '@mantine/core';
-import { useCallback } from 'react';
 import { parseId, parseRows } from '../attributes.ts';
-import { emitSolve } from '../events.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
-import { useGameFeed } from '../live/useGameFeed.ts';
-import { type SolveDetail, TOP_TEAMS_TAG } from '../types.ts';
+import { TOP_TEAMS_TAG } from '../types.ts';
 import type { WidgetProps } from './define.ts';
 import { LoadState } from './LoadState.tsx';
-import { useFreshTeams } from './useFreshTeams.ts';
-import { WidgetFrame } from './WidgetFrame.tsx';
+import { useAnnouncedSolves } from './useAnnouncedSolves.ts';
+import { WidgetFrame, type WidgetPlace } from './WidgetFrame.tsx';
 import { WidgetHeader } from './WidgetHeader.tsx';
 
 export const TOP_TEAMS_ATTRIBUTES = ['server', 'game', 'division', 'count', 'colorScheme', 'locale'] as const;
 
-function TopTeamsView(props: {
-  server: string;
-  gameId: number;
-  host: HTMLElement;
-  division: number;
-  count: number;
-}) {
-  const { server, gameId, host, division, count } = props;
+function TopTeamsView({ place, division, count }: { place: WidgetPlace; division: number; count: number }) {
   const { t, i18n } = useTranslation();
-  const { feed, state } = useGameFeed(server, gameId);
-  const accept = useCallback(
-    (solve: SolveDetail) => division === 0 || solve.divisionId === division,
-    [division],
-  );
-  const announce = useCallback((solve: SolveDetail) => emitSolve(host, solve), [host]);
-  const fresh = useFreshTeams(feed, accept, announce);
+  const { state, fresh } = useAnnouncedSolves(place, { division });
   const board = state.scoreboard;
   const teams = (board?.items ?? [])
     .filter((item) => division === 0 || item.divisionId === division)
@@ -77,11 +61,9 @@ function TopTeamsView(props: {
 export function PennonTopTeams(props: WidgetProps) {
   return (
     <WidgetFrame props={props} tag={TOP_TEAMS_TAG}>
-      {(server, gameId, host) => (
+      {(place) => (
         <TopTeamsView
-          server={server}
-          gameId={gameId}
-          host={host}
+          place={place}
           division={parseId(props.division) ?? 0}
           count={Math.min(parseRows(props.count, 10), 100)}
         />

@@ -5,6 +5,13 @@ import type { WidgetProps } from './define.ts';
 
 const warned = new Set<string>();
 
+/** Where an element's content lives: the platform, the game, and the element itself (for its events). */
+export interface WidgetPlace {
+  server: string;
+  gameId: number;
+  host: HTMLElement;
+}
+
 /**
  * The shell around an element's content once its server and game are usable; without them the element stays
  * empty (it cannot even load its translations) and says why in the console, once.
@@ -16,7 +23,7 @@ export function WidgetFrame({
 }: {
   props: WidgetProps;
   tag: string;
-  children: (server: string, gameId: number, host: HTMLElement) => ReactNode;
+  children: (place: WidgetPlace) => ReactNode;
 }) {
   const server = parseServer(props.server);
   const gameId = parseId(props.game);
@@ -35,7 +42,7 @@ export function WidgetFrame({
       locale={parseLocale(props.locale)}
       colorScheme={parseColorScheme(props.theme ?? props.colorScheme)}
     >
-      {children(server, gameId, container.host as HTMLElement)}
+      {children({ server, gameId, host: container.host as HTMLElement })}
     </WidgetShell>
   );
 }
