@@ -19,6 +19,7 @@ import {
   type Status,
   withControl,
   withDaemon,
+  withTunnelHistory,
 } from '../lib/status.ts';
 import { loadControl, loadOptions, loadPrefs, loadStatus, saveStatus } from '../lib/storage.ts';
 
@@ -42,7 +43,7 @@ export default defineBackground(() => {
   ): Promise<Status> => {
     const [options, prefs] = await Promise.all([loadOptions(), loadPrefs()]);
     const prev = await loadStatus(options.api);
-    const next = await change(prev, options.api);
+    const next = withTunnelHistory(prev, await change(prev, options.api));
     await saveStatus(next);
     await showBadge(next, prefs.platforms);
     for (const notice of noticesFor(prev, next, prefs)) await raise(notice);

@@ -4,8 +4,15 @@
 export const PREFS_KEY = 'pennon-prefs';
 export const STATUS_KEY = 'pennon-status';
 
-export type NoticeKind = 'offline' | 'online' | 'pending' | 'tunnelGone';
-export const NOTICE_KINDS: readonly NoticeKind[] = ['offline', 'online', 'pending', 'tunnelGone'];
+export type NoticeKind = 'offline' | 'online' | 'pending' | 'tunnelGone' | 'tunnelDown' | 'tunnelUp';
+export const NOTICE_KINDS: readonly NoticeKind[] = [
+  'offline',
+  'online',
+  'pending',
+  'tunnelGone',
+  'tunnelDown',
+  'tunnelUp',
+];
 
 export interface Prefs {
   /** Which system notifications to raise. */
@@ -15,7 +22,7 @@ export interface Prefs {
 }
 
 export const defaultPrefs = (): Prefs => ({
-  notify: { offline: true, online: true, pending: true, tunnelGone: true },
+  notify: { offline: true, online: true, pending: true, tunnelGone: true, tunnelDown: true, tunnelUp: true },
   platforms: [],
 });
 

@@ -31,6 +31,8 @@ export interface SiteStatus {
   refused?: boolean;
   /** Listed by the daemon's control API rather than reported by a watched page. */
   fromDaemon?: boolean;
+  /** Local addresses of the tunnels that were up and went down, so their coming back is told. */
+  wentDown?: string[];
 }
 
 /** The control API once paired: usable (`ok`), or why not; null when not paired. */
@@ -108,6 +110,53 @@ export interface Notice {
 
 const siteName = (site: SiteStatus) => site.title || site.origin;
 
+const sameTunnel = (a: WsrxInstance) => (b: WsrxInstance) => a.local === b.local && a.remote === b.remote;
+
+/**
+ * A tunnel gone (pingfall, the site closed it, or it was removed in the daemon); one that went from up to
+ * down (its challenge stopped answering the daemon's probe); one of those back up. Down and back up share
+ * an id, so the second replaces the first.
+ */
+const tunnelNotices = (before: SiteStatus, after: SiteStatus): Notice[] => {
+  const notices: Notice[] = [];
+  const site = siteName(after);
+  const notice = (kind: NoticeKind, id: string, tunnel: WsrxInstance): Notice => ({
+    kind,
+    id: `${id}:${after.origin}:${tunnel.local}`,
+    vars: { site, label: tunnel.label, local: tunnel.local, remote: tunnel.remote },
+  });
+  for (const tunnel of before.instances) {
+    const now = after.instances.find(sameTunnel(tunnel));
+    if (!now) notices.push(notice('tunnelGone', 'gone', tunnel));
+    else if (tunnelUp(tunnel) && !tunnelUp(now)) notices.push(notice('tunnelDown', 'tunnel', now));
+    else if (!tunnelUp(tunnel) && tunnelUp(now) && before.wentDown?.includes(tunnel.local)) {
+      notices.push(notice('tunnelUp', 'tunnel', now));
+    }
+  }
+  return notices;
+};
+
+/**
+ * Carries over which tunnels went down after being up (`wentDown`): a new tunnel is down until its first
+ * probe, and coming up then is no news.
+ */
+export const withTunnelHistory = (prev: Status, next: Status): Status => {
+  const sites: Record<string, SiteStatus> = {};
+  for (const [origin, after] of Object.entries(next.sites)) {
+    const before = prev.sites[origin];
+    const wentDown = after.instances
+      .filter((tunnel) => {
+        if (tunnelUp(tunnel)) return false;
+        const was = before?.instances.find(sameTunnel(tunnel));
+        return was !== undefined && (tunnelUp(was) || before?.wentDown?.includes(was.local) === true);
+      })
+      .map((tunnel) => tunnel.local);
+    const { wentDown: _old, ...site } = after;
+    sites[origin] = wentDown.length > 0 ? { ...site, wentDown } : site;
+  }
+  return { ...next, sites };
+};
+
 /** The notifications a change from `prev` to `next` calls for, filtered by the user's choice. */
 export const noticesFor = (prev: Status, next: Status, prefs: Prefs): Notice[] => {
   const notices: Notice[] = [];
@@ -128,26 +177,15 @@ export const noticesFor = (prev: Status, next: Status, prefs: Prefs): Notice[] =
     if (after.state === WsrxState.Pending && before?.state !== WsrxState.Pending) {
       notices.push({ kind: 'pending', id: `pending:${origin}`, vars: { site: siteName(after), origin } });
     }
-    // A tunnel vanished while the daemon stayed up and the site stayed approved (pingfall, the site
-    // closed it, or it was removed in the daemon). Losing all of them with the daemon is the offline notice.
+    // Tunnels that vanished, stopped or started answering while the daemon stayed up and the site stayed
+    // approved. Losing all of them with the daemon is the offline notice.
     if (
       before?.state === WsrxState.Usable &&
       after.state === WsrxState.Usable &&
       prev.daemon.running &&
       next.daemon.running
     ) {
-      for (const tunnel of before.instances) {
-        const kept = after.instances.some(
-          (item) => item.local === tunnel.local && item.remote === tunnel.remote,
-        );
-        if (!kept) {
-          notices.push({
-            kind: 'tunnelGone',
-            id: `gone:${origin}:${tunnel.local}`,
-            vars: { site: siteName(after), label: tunnel.label, local: tunnel.local, remote: tunnel.remote },
-          });
-        }
-      }
+      notices.push(...tunnelNotices(before, after));
     }
   }
   return notices.filter((notice) => prefs.notify[notice.kind]);

@@ -13,6 +13,7 @@ import {
   tunnelUp,
   withControl,
   withDaemon,
+  withTunnelHistory,
 } from '../lib/status.ts';
 
 const api = 'http://127.0.0.1:3307';
@@ -164,6 +165,48 @@ describe('with the control API (paired)', () => {
         vars: { site: 'Harbour::CTF', label: 'pwn', local: tunnel.local, remote: tunnel.remote },
       },
     ]);
+  });
+});
+
+describe('a tunnel going down and back up', () => {
+  const withLatency = (latency: number) => running(at(WsrxState.Usable, [{ ...tunnel, latency }]));
+  /** Feeds the checks one after another, as the background does, and collects what each raised. */
+  const walk = (latencies: number[], options = prefs()) => {
+    let status = withLatency(latencies[0] ?? -1);
+    return latencies.slice(1).map((latency) => {
+      const next = withTunnelHistory(status, withLatency(latency));
+      const raised = noticesFor(status, next, options);
+      status = next;
+      return raised.map((notice) => notice.kind);
+    });
+  };
+
+  it('names the challenge once when its tunnel goes from up to down, and again once it is back', () => {
+    const [notice] = noticesFor(
+      withLatency(12),
+      withTunnelHistory(withLatency(12), withLatency(-1)),
+      prefs(),
+    );
+    expect(notice).toEqual({
+      kind: 'tunnelDown',
+      id: `tunnel:${site}:${tunnel.local}`,
+      vars: { site: 'Harbour CTF', label: 'pwn', local: tunnel.local, remote: tunnel.remote },
+    });
+    expect(walk([12, -1, -1, -1, 8, 9, -1])).toEqual([
+      ['tunnelDown'],
+      [],
+      [],
+      ['tunnelUp'],
+      [],
+      ['tunnelDown'],
+    ]);
+  });
+  it('says nothing when a new tunnel comes up after its first probe', () => {
+    expect(walk([-1, -1, 10, 10])).toEqual([[], [], []]);
+  });
+  it('raises neither when the player turned them off', () => {
+    const notify = { ...defaultPrefs().notify, tunnelDown: false, tunnelUp: false };
+    expect(walk([12, -1, 12], prefs({ notify }))).toEqual([[], []]);
   });
 });
 

@@ -3,8 +3,11 @@
 // tunnel; the popup shows it Connected with that tunnel. Stopping the daemon says "Daemon not running",
 // sets the badge and raises a notification; starting it again recovers. Paired with pennon-wsrx, the
 // popup approves and refuses sites and lists every tunnel; the daemon going away is noticed within 30 s
-// with the popup closed; a daemon older than 0.4 reads "Version too old".
+// with the popup closed; a daemon older than 0.4 reads "Version too old". A challenge that stops answering
+// raises a notification naming it, and another when it is back up.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +28,19 @@ import {
 /** The few extension APIs the test reads in the service worker (no @types/chrome here). */
 interface ChromeApi {
   action: { getBadgeText(details: object): Promise<string> };
-  notifications: { getAll(): Promise<Record<string, boolean>>; clear(id: string): Promise<boolean> };
+  notifications: {
+    getAll(): Promise<Record<string, boolean>>;
+    clear(id: string): Promise<boolean>;
+    create(id: string, options: { title: string; message: string }): Promise<string>;
+  };
   i18n: { getMessage(name: string): string };
   storage: { local: { get(keys: string[]): Promise<Record<string, unknown>> } };
+}
+
+interface Raised {
+  id: string;
+  title: string;
+  message: string;
 }
 
 describe('wsrx companion extension', () => {
@@ -107,6 +120,23 @@ describe('wsrx companion extension', () => {
     worker.evaluate(async () =>
       Object.keys(await (globalThis as unknown as { chrome: ChromeApi }).chrome.notifications.getAll()),
     );
+
+  /**
+   * Records every notification the background raises from now on (id, title, message): the notifications
+   * API tells ids only. The service worker stays alive while the popup polls it.
+   */
+  const watchNotifications = async () => {
+    await worker.evaluate(() => {
+      const g = globalThis as unknown as { chrome: ChromeApi; raised: Raised[] };
+      g.raised = [];
+      const create = g.chrome.notifications.create.bind(g.chrome.notifications);
+      g.chrome.notifications.create = (id, options) => {
+        g.raised.push({ id, title: options.title, message: options.message });
+        return create(id, options);
+      };
+    });
+    return () => worker.evaluate(() => (globalThis as unknown as { raised: Raised[] }).raised);
+  };
 
   const page = (p: string) => `chrome-extension://${extensionId}/${p}`;
 
@@ -346,6 +376,69 @@ describe('wsrx companion extension', () => {
       copy,
     );
     await shoot(popup, 'connected');
+
+    // A challenge stops answering: its tunnel stays but goes Down, and one notification names it; when
+    // it answers again, a "back up" notification replaces that one.
+    const raised = await watchNotifications();
+    const challenge = createServer((_req, res) => res.writeHead(204).end());
+    await new Promise<void>((resolve) => challenge.listen(0, '127.0.0.1', resolve));
+    const challengePort = (challenge.address() as AddressInfo).port;
+    const web3 = await call(tab, '/pool', 'POST', {
+      label: 'web-3 @ Lighthouse CTF',
+      remote: `ws://127.0.0.1:${challengePort}/`,
+      local: '127.0.0.1:0',
+    });
+    const web3Local = (JSON.parse(web3.text) as { local: string }).local;
+    const web3Up = (up: boolean) =>
+      popup.waitForFunction(
+        (card, up) =>
+          [...document.querySelectorAll(`${card} [data-testid="tunnel"]`)]
+            .find(
+              (tr) =>
+                tr.querySelector('[data-testid="tunnel-label"]')?.textContent === 'web-3 @ Lighthouse CTF',
+            )
+            ?.querySelector('[data-testid="tunnel-up"]')
+            ?.getAttribute('data-up') === String(up),
+        { timeout: 10_000 },
+        card,
+        up,
+      );
+    await web3Up(true);
+    await new Promise((resolve) => {
+      challenge.close(resolve);
+      challenge.closeAllConnections();
+    });
+    await web3Up(false);
+    const tunnelId = `tunnel:${origin}:${web3Local}`;
+    await waitFor(async () => (await raised()).some((n) => n.id === tunnelId), 5_000, 'tunnel-down notice');
+    // Several polls later, still the one notification: it is raised on the change, not on every check.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await raised()).filter((n) => n.id === tunnelId)).toEqual([
+      {
+        id: tunnelId,
+        title: 'Tunnel down: web-3 @ Lighthouse CTF',
+        message: expect.stringContaining(
+          `The challenge web-3 @ Lighthouse CTF on Lighthouse CTF stopped answering`,
+        ),
+      },
+    ]);
+    await new Promise<void>((resolve) => challenge.listen(challengePort, '127.0.0.1', resolve));
+    await web3Up(true);
+    await waitFor(
+      async () => (await raised()).filter((n) => n.id === tunnelId).length === 2,
+      5_000,
+      'tunnel-up notice',
+    );
+    expect((await raised()).filter((n) => n.id === tunnelId)[1]).toEqual({
+      id: tunnelId,
+      title: 'Tunnel back up: web-3 @ Lighthouse CTF',
+      message: `The challenge web-3 @ Lighthouse CTF on Lighthouse CTF answers again at ${web3Local}.`,
+    });
+    // Only the change of web-3 was told: the tunnels that never were up raised nothing.
+    expect((await raised()).map((n) => n.id)).toEqual([tunnelId, tunnelId]);
+    await call(tab, '/pool', 'DELETE', { local: web3Local });
+    challenge.close();
+    challenge.closeAllConnections();
 
     // The challenge's container goes: pingfall closes its tunnel, and a notification names it.
     proxy.containers.delete('c2');
