@@ -4,10 +4,10 @@
 // with pennon-wsrx, also reads every site and tunnel from its control API and approves or refuses sites
 // for the popup. Keeps the status in storage, sets the badge, raises notifications, and registers the
 // watcher content script on the platforms the user granted.
-import { isWsrxError, WSRX_OPTIONS_KEY, WsrxClient } from '@pennon/sdk/wsrx';
+import { isWsrxError, WSRX_OPTIONS_KEY, WsrxClient, WsrxControlError } from '@pennon/sdk/wsrx';
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { CONTROL_KEY, ControlError, decide, readDaemonSites } from '../lib/control.ts';
+import { CONTROL_KEY, decide, readDaemonSites } from '../lib/control.ts';
 import { t } from '../lib/i18n.ts';
 import { type DecideMessage, readMessage, type SiteMessage } from '../lib/messages.ts';
 import { originPattern, PREFS_KEY } from '../lib/prefs.ts';
@@ -69,7 +69,7 @@ export default defineBackground(() => {
     try {
       return withControl(status, 'ok', await readDaemonSites(link));
     } catch (error) {
-      return withControl(status, error instanceof ControlError ? error.problem : 'failed');
+      return withControl(status, error instanceof WsrxControlError ? error.problem : 'failed');
     }
   };
 

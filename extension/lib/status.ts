@@ -1,7 +1,6 @@
 // What the companion knows about the daemon and the watched sites, and what follows from a change:
 // the overall state, the toolbar badge and the notifications. Pure, so it is unit-tested in Node.
-import { type WsrxInstance, WsrxState } from '@pennon/sdk/wsrx';
-import type { ControlProblem } from './control.ts';
+import { type WsrxControlProblem, type WsrxInstance, WsrxState } from '@pennon/sdk/wsrx';
 import type { NoticeKind, Prefs } from './prefs.ts';
 
 export type InvalidReason = 'not_running' | 'version_mismatch';
@@ -36,7 +35,7 @@ export interface SiteStatus {
 }
 
 /** The control API once paired: usable (`ok`), or why not; null when not paired. */
-export type ControlState = 'ok' | ControlProblem | null;
+export type ControlState = 'ok' | WsrxControlProblem | null;
 
 export interface Status {
   daemon: DaemonStatus;

@@ -2,12 +2,13 @@
 import {
   readWsrxOptions,
   WSRX_OPTIONS_KEY,
+  type WsrxControlLink,
   type WsrxOptions,
   type WsrxOptionsStorage,
   wsrxDefaultOptions,
 } from '@pennon/sdk/wsrx';
 import { browser } from 'wxt/browser';
-import { CONTROL_KEY, type ControlLink, readControlLink } from './control.ts';
+import { CONTROL_KEY, readControlLink } from './control.ts';
 import { PREFS_KEY, type Prefs, readPrefs, STATUS_KEY } from './prefs.ts';
 import { readStatus, type Status } from './status.ts';
 
@@ -39,8 +40,8 @@ export const loadStatus = async (api: string): Promise<Status> =>
 export const saveStatus = (status: Status): Promise<void> =>
   browser.storage.local.set({ [STATUS_KEY]: status });
 
-export const loadControl = async (): Promise<ControlLink | null> =>
+export const loadControl = async (): Promise<WsrxControlLink | null> =>
   readControlLink((await browser.storage.local.get(CONTROL_KEY))[CONTROL_KEY]);
 
-export const saveControl = (link: ControlLink | null): Promise<void> =>
+export const saveControl = (link: WsrxControlLink | null): Promise<void> =>
   link ? browser.storage.local.set({ [CONTROL_KEY]: link }) : browser.storage.local.remove(CONTROL_KEY);

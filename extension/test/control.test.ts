@@ -1,10 +1,10 @@
 // The companion's control-API client against a real pennon-wsrx daemon.
-import { WsrxState } from '@pennon/sdk/wsrx';
+import { WsrxControlError, WsrxState } from '@pennon/sdk/wsrx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
 import { silentLogger } from '../../wsrx/src/log.ts';
 import { api, tempDir } from '../../wsrx/test/helpers.ts';
-import { ControlError, decide, readDaemonSites } from '../lib/control.ts';
+import { decide, readDaemonSites } from '../lib/control.ts';
 
 const SITE = 'https://ctf.example.com';
 
@@ -35,7 +35,7 @@ describe('control client', () => {
 
   it('says why it cannot: a wrong token, or nothing listening', async () => {
     const wrong = readDaemonSites({ url: daemon.url, token: 'b'.repeat(64) });
-    await expect(wrong).rejects.toBeInstanceOf(ControlError);
+    await expect(wrong).rejects.toBeInstanceOf(WsrxControlError);
     await expect(wrong).rejects.toMatchObject({ problem: 'unauthorized' });
     await expect(readDaemonSites({ url: 'http://127.0.0.1:1', token: 'b'.repeat(64) })).rejects.toMatchObject(
       {

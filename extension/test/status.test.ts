@@ -1,6 +1,6 @@
-import { WsrxState } from '@pennon/sdk/wsrx';
+import { readWsrxPairingCode, WsrxState, wsrxControlLink } from '@pennon/sdk/wsrx';
 import { describe, expect, it } from 'vitest';
-import { controlLink, readControlLink, readPairingCode, sitesFromControl } from '../lib/control.ts';
+import { readControlLink, sitesFromControl } from '../lib/control.ts';
 import { defaultPrefs, type Prefs } from '../lib/prefs.ts';
 import {
   badgeFor,
@@ -213,16 +213,16 @@ describe('a tunnel going down and back up', () => {
 describe('pairing', () => {
   const token = 'a'.repeat(64);
   it('reads the code pennon-wsrx pair prints', () => {
-    expect(readPairingCode(` http://127.0.0.1:3307#${token} `)).toEqual({
+    expect(readWsrxPairingCode(` http://127.0.0.1:3307#${token} `)).toEqual({
       url: 'http://127.0.0.1:3307',
       token,
     });
-    expect(readPairingCode('http://127.0.0.1:3307')).toBeNull();
-    expect(readPairingCode(`ftp://x#${token}`)).toBeNull();
-    expect(readPairingCode('http://127.0.0.1:3307#short')).toBeNull();
+    expect(readWsrxPairingCode('http://127.0.0.1:3307')).toBeNull();
+    expect(readWsrxPairingCode(`ftp://x#${token}`)).toBeNull();
+    expect(readWsrxPairingCode('http://127.0.0.1:3307#short')).toBeNull();
   });
   it('takes an address and a token, and reads a stored link leniently', () => {
-    expect(controlLink('http://127.0.0.1:3307/', token)).toEqual({ url: 'http://127.0.0.1:3307', token });
+    expect(wsrxControlLink('http://127.0.0.1:3307/', token)).toEqual({ url: 'http://127.0.0.1:3307', token });
     expect(readControlLink({ url: 'http://[::1]:3307', token })).toEqual({ url: 'http://[::1]:3307', token });
     expect(readControlLink({ url: 3 })).toBeNull();
     expect(readControlLink(null)).toBeNull();

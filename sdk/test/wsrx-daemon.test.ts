@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer } from 'ws';
-import { control, type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
+import { type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
 import { silentLogger } from '../../wsrx/src/log.ts';
-import { createWsrxController, memoryOptions, WsrxState } from '../src/wsrx/index.ts';
+import { createWsrxController, memoryOptions, WsrxControl, WsrxState } from '../src/wsrx/index.ts';
 
 const ORIGIN = 'https://ctf.example.com';
 
@@ -73,13 +73,13 @@ describe('against the wsrx daemon', () => {
     try {
       expect(await c.connect()).toBe(WsrxState.Pending);
       expect(c.getState().version).toMatch(/^\d+\.\d+/);
-      const target = { url: daemon.url, token: daemon.controlToken };
-      const scopes = await control<{ host: string; name: string; state: string }[]>(target, 'GET', 'scopes');
+      const control = new WsrxControl({ url: daemon.url, token: daemon.controlToken });
+      const scopes = await control.scopes();
       expect(scopes).toContainEqual(
         expect.objectContaining({ host: ORIGIN, name: 'Pennon::CTF', state: 'pending' }),
       );
 
-      await control(target, 'POST', 'allow', { origin: ORIGIN });
+      await control.allow(ORIGIN);
       await waitFor(() => c.getState().state === WsrxState.Usable, 'Usable');
 
       const added = await c.add({ label: 'Echo @ Pennon', remote: echoUrl });
@@ -88,7 +88,7 @@ describe('against the wsrx daemon', () => {
       expect(await roundTrip(added.local, 'hello through wsrx')).toBe('hello through wsrx');
       // The same remote again: the known tunnel, no second listener.
       expect(await c.add({ label: 'again', remote: echoUrl })).toEqual(added);
-      const tunnels = await control<unknown[]>(target, 'GET', 'tunnels');
+      const tunnels = await control.tunnels();
       expect(tunnels).toHaveLength(1);
 
       expect(await c.sync()).toEqual([expect.objectContaining({ remote: echoUrl, local: added.local })]);

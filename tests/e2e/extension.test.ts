@@ -9,9 +9,10 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { WsrxControl } from '@pennon/sdk/wsrx';
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { control, type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
+import { type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
 import { silentLogger } from '../../wsrx/src/log.ts';
 import { startEcho, startProxy, tempDir, waitFor } from '../../wsrx/test/helpers.ts';
 import {
@@ -187,7 +188,7 @@ describe('wsrx companion extension', () => {
       'pending notice',
     );
 
-    await control({ url: daemon.url, token: daemon.controlToken }, 'POST', 'allow', { origin: siteOrigin });
+    await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).allow(siteOrigin);
     const added = await call(tab, '/pool', 'POST', {
       label: 'pwn-1',
       remote: proxy.url('c1'),
@@ -310,7 +311,7 @@ describe('wsrx companion extension', () => {
     await waitForHeadline(popup, 'Connected', 1_500);
 
     // Forgotten in the daemon, it asks again; approved at once this time.
-    await control({ url: daemon.url, token: daemon.controlToken }, 'POST', 'remove', { origin });
+    await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).remove(origin);
     expect((await register()).status).toBe(200);
     await popup.waitForSelector(`${card} [data-testid="approve"]`, { timeout: 10_000 });
     clicked = Date.now();

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createNodeClient } from '@pennon/sdk/node';
-import { control, type RunningDaemon, startDaemon } from '@pennon/wsrx';
+import { WsrxControl } from '@pennon/sdk/wsrx';
+import { type RunningDaemon, startDaemon } from '@pennon/wsrx';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,7 +74,7 @@ describe('monitoring captured traffic', () => {
     await player.game.join(gameId, { teamId: team.id });
     const { entry } = await player.game.createContainer(gameId, boxId);
     const origin = server.url;
-    await control({ url: daemon.url, token: daemon.controlToken }, 'POST', 'allow', { origin });
+    await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).allow(origin);
     const pool = await fetch(`${daemon.url}/pool`, {
       method: 'POST',
       headers: { Origin: origin, 'Content-Type': 'application/json' },

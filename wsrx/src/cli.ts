@@ -1,10 +1,16 @@
 // `pennon-wsrx`: `serve` runs the daemon; the other commands act on a running one via its control API.
 import { parseArgs } from 'node:util';
-import { type ControlTarget, control, findDaemon } from './control-client.ts';
+import {
+  WsrxControl,
+  WsrxControlError,
+  type WsrxControlLink,
+  type WsrxControlScopeEntry,
+  type WsrxControlTunnel,
+  wsrxPairingCode,
+} from '@pennon/sdk/wsrx/control';
+import { findDaemon } from './control-client.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, LanAddressError, PortInUseError, startDaemon } from './daemon.ts';
-import type { Scope } from './scopes.ts';
 import { defaultStateDir, STATE_DIR_ENV } from './state-store.ts';
-import type { TunnelInfo } from './tunnel.ts';
 import { PACKAGE_VERSION, WSRX_API_VERSION } from './version.ts';
 
 export const USAGE = `pennon-wsrx ${PACKAGE_VERSION}: a wsrx-compatible local tunnel daemon
@@ -141,8 +147,8 @@ const serve = async (values: Record<string, unknown>, io: CliIo): Promise<number
   return 0;
 };
 
-const printScopes = (scopes: (Scope & { tunnels: number })[], io: CliIo) => {
-  if (scopes.length === 0) return io.out('No scopes.\n');
+const scopesText = (scopes: WsrxControlScopeEntry[]): string => {
+  if (scopes.length === 0) return 'No scopes.\n';
   const rows = scopes.map((scope) => [
     scope.state,
     scope.host,
@@ -150,11 +156,11 @@ const printScopes = (scopes: (Scope & { tunnels: number })[], io: CliIo) => {
     scope.features.join(','),
     String(scope.tunnels),
   ]);
-  io.out(`${table([['STATE', 'ORIGIN', 'NAME', 'FEATURES', 'TUNNELS'], ...rows])}\n`);
+  return `${table([['STATE', 'ORIGIN', 'NAME', 'FEATURES', 'TUNNELS'], ...rows])}\n`;
 };
 
-const printTunnels = (tunnels: (TunnelInfo & { connections: number })[], io: CliIo) => {
-  if (tunnels.length === 0) return io.out('No tunnels.\n');
+const tunnelsText = (tunnels: WsrxControlTunnel[]): string => {
+  if (tunnels.length === 0) return 'No tunnels.\n';
   const rows = tunnels.map((tunnel) => [
     tunnel.local,
     tunnel.remote,
@@ -163,16 +169,27 @@ const printTunnels = (tunnels: (TunnelInfo & { connections: number })[], io: Cli
     tunnel.scope_host,
     tunnel.label,
   ]);
-  io.out(`${table([['LOCAL', 'REMOTE', 'LATENCY', 'CONNS', 'SCOPE', 'LABEL'], ...rows])}\n`);
+  return `${table([['LOCAL', 'REMOTE', 'LATENCY', 'CONNS', 'SCOPE', 'LABEL'], ...rows])}\n`;
 };
 
-/** The pairing code is the control address with the token as fragment: one string to paste. */
-export const pairingCode = (target: ControlTarget): string => `${target.url}#${target.token}`;
+/** A control call's failure in the CLI's words: what to do when nothing answers, else the daemon's answer. */
+const explained = async <T>(target: WsrxControlLink, call: Promise<T>): Promise<T> => {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof WsrxControlError)) throw error;
+    throw new Error(
+      error.problem === 'unreachable'
+        ? `Cannot reach the daemon at ${target.url} (${error.message}): is \`pennon-wsrx serve\` running?`
+        : `The daemon answered ${error.status}: ${error.message}`,
+    );
+  }
+};
 
-const pair = async (target: ControlTarget, json: boolean, io: CliIo): Promise<number> => {
+const pair = async (target: WsrxControlLink, json: boolean, io: CliIo): Promise<number> => {
   // Check the token against the running daemon first, so a stale state dir is told now, not in the browser.
-  await control(target, 'GET', 'scopes');
-  const code = pairingCode(target);
+  await explained(target, new WsrxControl(target).scopes());
+  const code = wsrxPairingCode(target);
   if (json) io.out(`${JSON.stringify({ url: target.url, token: target.token, code }, null, 2)}\n`);
   else
     io.out(
@@ -188,7 +205,7 @@ const runControl = async (
   values: Record<string, unknown>,
   io: CliIo,
 ): Promise<number> => {
-  const target: ControlTarget = findDaemon(
+  const target = findDaemon(
     (values['state-dir'] as string | undefined) ?? defaultStateDir(),
     values.url as string | undefined,
   );
@@ -197,21 +214,22 @@ const runControl = async (
     if (args.length > 0) throw new UsageError('pair takes no arguments');
     return pair(target, json, io);
   }
-  if (command === 'scopes' || command === 'tunnels') {
-    const list = await control<unknown[]>(target, 'GET', command);
-    if (json) io.out(`${JSON.stringify(list, null, 2)}\n`);
-    else if (command === 'scopes') printScopes(list as (Scope & { tunnels: number })[], io);
-    else printTunnels(list as (TunnelInfo & { connections: number })[], io);
+  const daemon = new WsrxControl(target);
+  /** The daemon's answer as JSON with --json, else in words. */
+  const show = async <T>(call: Promise<T>, words: (result: T) => string) => {
+    const result = await explained(target, call);
+    io.out(json ? `${JSON.stringify(result, null, 2)}\n` : words(result));
     return 0;
-  }
+  };
+  if (command === 'scopes') return show(daemon.scopes(), scopesText);
+  if (command === 'tunnels') return show(daemon.tunnels(), tunnelsText);
   const origin = args[0];
   if (!origin || args.length > 1) throw new UsageError(`${command} takes exactly one ORIGIN`);
-  const result = await control<Record<string, unknown>>(target, 'POST', command, { origin });
-  if (json) io.out(`${JSON.stringify(result, null, 2)}\n`);
-  else if (command === 'remove')
-    io.out(`Removed ${String(result.removed)} (${String(result.tunnels)} tunnels closed).\n`);
-  else io.out(`${String(result.host)} is now ${String(result.state)}.\n`);
-  return 0;
+  if (command === 'remove') {
+    return show(daemon.remove(origin), (r) => `Removed ${r.removed} (${r.tunnels} tunnels closed).\n`);
+  }
+  const decided = command === 'allow' ? daemon.allow(origin) : daemon.deny(origin);
+  return show(decided, (scope) => `${scope.host} is now ${scope.state}.\n`);
 };
 
 export const main = async (argv: string[], io: CliIo = defaultIo): Promise<number> => {

@@ -1,13 +1,10 @@
-// The client side of the control API, used by the CLI commands (and tests) to talk to a running daemon.
+// Finds the running daemon for the CLI commands (and tests): its control address and token, as recorded in
+// the state dir. The calls themselves go through the SDK's control client (`WsrxControl`).
+import type { WsrxControlLink } from '@pennon/sdk/wsrx/control';
 import { StateStore } from './state-store.ts';
 
-export interface ControlTarget {
-  url: string;
-  token: string;
-}
-
 /** Finds the daemon through daemon.json and control-token in the state dir, unless `url` is given. */
-export const findDaemon = (stateDir: string, url?: string): ControlTarget => {
+export const findDaemon = (stateDir: string, url?: string): WsrxControlLink => {
   const store = new StateStore(stateDir);
   const target = url ?? store.readDaemonRecord()?.url;
   if (!target) {
@@ -18,30 +15,4 @@ export const findDaemon = (stateDir: string, url?: string): ControlTarget => {
   const token = store.readToken();
   if (!token) throw new Error(`No control token in ${store.tokenFile}: is this the daemon's --state-dir?`);
   return { url: target.replace(/\/+$/, ''), token };
-};
-
-export const control = async <T>(
-  target: ControlTarget,
-  method: 'GET' | 'POST',
-  action: string,
-  body?: unknown,
-): Promise<T> => {
-  let response: Response;
-  try {
-    response = await fetch(`${target.url}/_pennon/${action}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${target.token}`,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(5_000),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    throw new Error(`Cannot reach the daemon at ${target.url} (${cause}): is \`pennon-wsrx serve\` running?`);
-  }
-  const text = await response.text();
-  if (!response.ok) throw new Error(`The daemon answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
 };

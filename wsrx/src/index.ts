@@ -1,5 +1,6 @@
-// The package's entry for embedding: start a daemon in-process, or talk to a running one.
-export { type ControlTarget, control, findDaemon } from './control-client.ts';
+// The package's entry for embedding: start a daemon in-process, or find a running one (its control API is
+// `WsrxControl` of @pennon/sdk/wsrx/control).
+export { findDaemon } from './control-client.ts';
 export {
   type DaemonOptions,
   DEFAULT_HOST,
@@ -11,5 +12,4 @@ export {
 } from './daemon.ts';
 export { createLogger, type Logger } from './log.ts';
 export type { Scope } from './scopes.ts';
-export type { TunnelInfo } from './tunnel.ts';
 export { WSRX_API_VERSION } from './version.ts';

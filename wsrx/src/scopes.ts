@@ -2,20 +2,14 @@
 // pending; the user allows, denies or removes it. Every change is handed to `onChange` to be saved; when
 // saving fails (the file would be too large, the disk refuses), the change is undone and the error goes up.
 // Sites can only add pending scopes, so their number and the size of their settings are capped.
+import type { WsrxControlScope, WsrxScopeState } from '@pennon/sdk/wsrx/control';
 import { HttpError } from './errors.ts';
 
 export const FEATURES = ['basic', 'pingfall'] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** `pending` waits for the user; `allowed` may open tunnels; `denied` is refused until allowed or removed. */
-export type ScopeState = 'pending' | 'allowed' | 'denied';
-
-export interface Scope {
-  host: string;
-  name: string;
-  state: ScopeState;
-  features: Feature[];
-  settings: Record<string, unknown>;
+/** A scope as the control API reports it (the SDK's shape), plus what only the daemon keeps. */
+export interface Scope extends WsrxControlScope {
   /**
    * False while the scope exists only because the user pre-approved the origin; the site's first
    * `POST /connect` then fills in its name, features and settings.
@@ -175,7 +169,7 @@ export class ScopeRegistry {
     return true;
   }
 
-  #setState(host: string, state: ScopeState): Scope {
+  #setState(host: string, state: WsrxScopeState): Scope {
     this.#commit(() => {
       const scope = this.#scopes.get(host);
       if (scope) scope.state = state;

@@ -1,19 +1,12 @@
 // A tunnel: one TCP listener whose every accepted connection is bridged to a new WebSocket to `remote`.
 import { randomInt } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import type { WsrxTunnelInfo } from '@pennon/sdk/wsrx/control';
 import { formatAddress, type ListenAddress } from './address.ts';
 import { type Bridge, bridge } from './bridge.ts';
 import type { Logger } from './log.ts';
 
 export const DEFAULT_MAX_CONNECTIONS = 64;
-
-export interface TunnelInfo {
-  label: string;
-  remote: string;
-  local: string;
-  latency: number;
-  scope_host: string;
-}
 
 export interface TunnelOptions {
   label: string;
@@ -72,7 +65,7 @@ export class Tunnel {
     return this.#bridges.size;
   }
 
-  info(): TunnelInfo {
+  info(): WsrxTunnelInfo {
     return {
       label: this.label,
       remote: this.remote,

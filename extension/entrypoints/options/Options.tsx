@@ -16,18 +16,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { readWsrxOptions, WSRX_OPTIONS_KEY, type WsrxOptions, wsrxDefaultOptions } from '@pennon/sdk/wsrx';
+import {
+  readWsrxOptions,
+  readWsrxPairingCode,
+  WSRX_OPTIONS_KEY,
+  WsrxControlError,
+  type WsrxControlLink,
+  type WsrxOptions,
+  wsrxControlLink,
+  wsrxDefaultOptions,
+} from '@pennon/sdk/wsrx';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import {
-  CONTROL_KEY,
-  ControlError,
-  type ControlLink,
-  controlLink,
-  readControlLink,
-  readDaemonSites,
-  readPairingCode,
-} from '../../lib/control.ts';
+import { CONTROL_KEY, readControlLink, readDaemonSites } from '../../lib/control.ts';
 import { t } from '../../lib/i18n.ts';
 import {
   NOTICE_KINDS,
@@ -117,7 +118,7 @@ const Daemon = ({ options }: { options: WsrxOptions }) => {
 type Feedback = { ok: boolean; text: string } | null;
 
 /** Pairing: a code from `pennon-wsrx pair`, or the address and token; checked against the daemon before it is kept. */
-const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
+const Control = ({ link, api }: { link: WsrxControlLink | null; api: string }) => {
   const [code, setCode] = useState('');
   const [url, setUrl] = useState(link?.url ?? api);
   const [token, setToken] = useState(link?.token ?? '');
@@ -131,7 +132,7 @@ const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
   }, [link]);
 
   const pair = async (
-    candidate: ControlLink | null,
+    candidate: WsrxControlLink | null,
     invalid: 'options.control.invalid' | 'options.control.invalidFields',
   ) => {
     if (!candidate) {
@@ -145,7 +146,7 @@ const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
       setCode('');
       setFeedback({ ok: true, text: t('options.control.paired', { count: Object.keys(sites).length }) });
     } catch (error) {
-      const problem = error instanceof ControlError ? error.problem : 'failed';
+      const problem = error instanceof WsrxControlError ? error.problem : 'failed';
       setFeedback({
         ok: false,
         text: t(`options.control.${problem}`, { url: candidate.url, error: String(error) }),
@@ -165,7 +166,7 @@ const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void pair(readPairingCode(code), 'options.control.invalid');
+            void pair(readWsrxPairingCode(code), 'options.control.invalid');
           }}
         >
           <Group align="flex-end">
@@ -185,7 +186,7 @@ const Control = ({ link, api }: { link: ControlLink | null; api: string }) => {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void pair(controlLink(url, token), 'options.control.invalidFields');
+            void pair(wsrxControlLink(url, token), 'options.control.invalidFields');
           }}
         >
           <Group align="flex-end">

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { control, type RunningDaemon, startDaemon } from '@pennon/wsrx';
+import { WsrxControl } from '@pennon/sdk/wsrx/control';
+import { type RunningDaemon, startDaemon } from '@pennon/wsrx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { gameBody, gameClient, type Player, signInAdmin } from '../games/helpers.ts';
@@ -120,7 +121,7 @@ describe('PlatformProxy: capture and test containers', () => {
     const guid = res.json().entry as string;
     expect(guid).toMatch(/^[0-9a-f-]{36}$/);
 
-    await control({ url: daemon.url, token: daemon.controlToken }, 'POST', 'allow', { origin: ORIGIN });
+    await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).allow(ORIGIN);
     const pool = await fetch(`${daemon.url}/pool`, {
       method: 'POST',
       headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },

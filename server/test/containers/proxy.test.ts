@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { control, type RunningDaemon, startDaemon } from '@pennon/wsrx';
+import { WsrxControl } from '@pennon/sdk/wsrx/control';
+import { type RunningDaemon, startDaemon } from '@pennon/wsrx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MAX_CONNECTIONS } from '../../src/containers/proxy.ts';
@@ -215,8 +216,7 @@ describe('platform proxy (PlatformProxy)', () => {
   });
 
   const tunnel = async (guid: string): Promise<number> => {
-    const target = { url: daemon.url, token: daemon.controlToken };
-    await control(target, 'POST', 'allow', { origin: ORIGIN });
+    await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).allow(ORIGIN);
     const response = await fetch(`${daemon.url}/pool`, {
       method: 'POST',
       headers: { Origin: ORIGIN, 'Content-Type': 'application/json' },

@@ -5,6 +5,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
+import {
+  WSRX_CONTROL_PREFIX,
+  type WsrxControlAction,
+  type WsrxControlRemoved,
+  type WsrxControlScopeEntry,
+  type WsrxControlTunnel,
+  wsrxControlRoutes,
+} from '@pennon/sdk/wsrx/control';
 import { isLoopback } from '../address.ts';
 import type { DaemonContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
@@ -12,7 +20,9 @@ import { normalizeOrigin } from '../scopes.ts';
 import { readJsonObject } from './body.ts';
 import { sendEmpty, sendJson } from './respond.ts';
 
-export const CONTROL_PREFIX = '/_pennon/';
+/** `GET scopes`: how a route of the SDK's table reads as a request's method and path. */
+const route = (action: WsrxControlAction) =>
+  `${wsrxControlRoutes[action].method} ${wsrxControlRoutes[action].path}`;
 
 const isLoopbackHost = (host: string | undefined): boolean => {
   if (!host) return false;
@@ -57,7 +67,7 @@ const originOf = async (ctx: DaemonContext, req: IncomingMessage): Promise<strin
   return normalizeOrigin(body.origin);
 };
 
-const listScopes = (ctx: DaemonContext) =>
+const listScopes = (ctx: DaemonContext): WsrxControlScopeEntry[] =>
   ctx.scopes.list().map(({ claimed: _claimed, ...scope }) => ({
     ...scope,
     tunnels: ctx.pool.list(scope.host).length,
@@ -76,35 +86,37 @@ export const handleControl = async (ctx: DaemonContext, req: IncomingMessage, re
   }
   for (const [name, value] of Object.entries(corsFor(extension))) res.setHeader(name, value as string);
   authorize(ctx, req);
-  const action = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname.slice(CONTROL_PREFIX.length)}`;
+  const action = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname.slice(WSRX_CONTROL_PREFIX.length)}`;
   switch (action) {
-    case 'GET scopes':
+    case route('scopes'):
       return sendJson(res, 200, listScopes(ctx));
-    case 'GET tunnels':
+    case route('tunnels'):
       return sendJson(
         res,
         200,
-        ctx.pool.list().map((tunnel) => ({ ...tunnel.info(), connections: tunnel.connections })),
+        ctx.pool
+          .list()
+          .map((tunnel): WsrxControlTunnel => ({ ...tunnel.info(), connections: tunnel.connections })),
       );
-    case 'POST allow': {
+    case route('allow'): {
       const origin = await originOf(ctx, req);
       const scope = ctx.scopes.allow(origin);
       ctx.log.info('scope.allowed', { scope: origin });
       return sendJson(res, 200, scope);
     }
-    case 'POST deny': {
+    case route('deny'): {
       const origin = await originOf(ctx, req);
       const scope = ctx.scopes.deny(origin);
       const closed = await ctx.pool.removeScope(origin, 'scope denied');
       ctx.log.info('scope.denied', { scope: origin, tunnels: closed });
       return sendJson(res, 200, scope);
     }
-    case 'POST remove': {
+    case route('remove'): {
       const origin = await originOf(ctx, req);
       const closed = await ctx.pool.removeScope(origin, 'scope removed');
       if (!ctx.scopes.remove(origin)) throw new HttpError(404, `Scope ${origin} not found`);
       ctx.log.info('scope.removed', { scope: origin, tunnels: closed });
-      return sendJson(res, 200, { removed: origin, tunnels: closed });
+      return sendJson(res, 200, { removed: origin, tunnels: closed } satisfies WsrxControlRemoved);
     }
     default:
       throw new HttpError(404, `No control action ${action}`);

@@ -1,9 +1,10 @@
 // The daemon's HTTP server: dispatch by path to the API (with CORS per route group) or the control API.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { WSRX_CONTROL_PREFIX } from '@pennon/sdk/wsrx/control';
 import type { DaemonContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { API_ROUTES } from './api-routes.ts';
-import { CONTROL_PREFIX, handleControl } from './control-routes.ts';
+import { handleControl } from './control-routes.ts';
 import { corsHeaders, preflightHeaders, type RouteGroup } from './cors.ts';
 import { sendEmpty, sendText } from './respond.ts';
 
@@ -22,7 +23,7 @@ const scopedOrigin = (ctx: DaemonContext, origin: string | undefined): string | 
 
 const handle = async (ctx: DaemonContext, req: IncomingMessage, res: ServerResponse): Promise<void> => {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-  if (path.startsWith(CONTROL_PREFIX)) return handleControl(ctx, req, res);
+  if (path.startsWith(WSRX_CONTROL_PREFIX)) return handleControl(ctx, req, res);
   const group = GROUPS[path];
   const routes = API_ROUTES[path];
   if (!group || !routes) return sendEmpty(res, 404);
