@@ -107,6 +107,7 @@ export class Judge {
   /** One statement per verdict, setting it on a list of submissions. */
   readonly #setVerdict = new Map<AnswerResult, PreparedList<{ id: number }, unknown>>();
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
+  readonly #settledListeners: ((ids: number[]) => void)[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -257,6 +258,14 @@ export class Judge {
     this.#verdictListeners.push(listener);
   }
 
+  /**
+   * Called with each batch's submission ids once this process is done with them: judged and their verdicts
+   * published, found judged by another process, or failed (left FlagSubmitted in the database).
+   */
+  onSettled(listener: (ids: number[]) => void): void {
+    this.#settledListeners.push(listener);
+  }
+
   enqueue(submission: Pending): void {
     // Kept in id order (arrivals are nearly ordered already), so a challenge's solves are judged in submit order.
     let at = this.#queue.length;
@@ -290,6 +299,8 @@ export class Judge {
         // Judged alone, a submission that cannot be judged holds back no other.
         else for (const s of batch) await this.judgeBatch([s]).catch((e) => this.fail(e, s));
       }
+      const ids = batch.map((s) => s.id);
+      for (const listener of this.#settledListeners) listener(ids);
     } while (this.#queue.length > 0);
   }
 

@@ -26,6 +26,11 @@ export class SubmissionService {
   readonly #context: (key: ContextKey) => Promise<ContextRow | undefined>;
   /** Submissions arriving together are stored in one transaction. */
   readonly #store: (row: NewSubmission) => Promise<number>;
+  /**
+   * The submissions this process stored that its judge has not settled yet: their status is FlagSubmitted, so the
+   * polls that come before the verdict need no database read either.
+   */
+  readonly #unjudged = new Map<number, Omit<NewSubmission, 'answer' | 'time' | 'participation_id'>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -49,6 +54,9 @@ export class SubmissionService {
         .values(rows.map((row) => ({ ...row, status: 'FlagSubmitted' as const })))
         .returning(['id', ...submissionKey]),
     );
+    judge.onSettled((ids) => {
+      for (const id of ids) this.#unjudged.delete(id);
+    });
     // Multi-row inserts, in a few fixed sizes, in one transaction: one commit, and few round trips on PostgreSQL.
     this.#store = batched((rows: NewSubmission[]) =>
       this.db.transaction().execute(async (trx) => {
@@ -95,6 +103,7 @@ export class SubmissionService {
       answer: flag,
       time: now,
     });
+    this.#unjudged.set(submissionId, { game_id: gameId, challenge_id: id, user_id: userId });
     // Checked above: a participation, an enabled challenge and its instance were found. The new fields go before the
     // spread (ctx has none of them): on Node 20's V8, properties added after a spread make new hidden classes on
     // every call; that way round this object took 11 µs and left 5 KB of garbage per flag, and the judge reading
@@ -112,14 +121,28 @@ export class SubmissionService {
   }
 
   /**
-   * The verdict on one of the caller's own submissions; flag sharing is not revealed to the sharer. A recent verdict
-   * is answered from memory, anything else from the database.
+   * The verdict on one of the caller's own submissions; flag sharing is not revealed to the sharer. A recent verdict,
+   * or a submission of this process still waiting for its verdict, is answered from memory, anything else from the
+   * database.
    */
   async status(userId: string, gameId: number, challengeId: number, submitId: number): Promise<AnswerResult> {
     const status =
       this.recent.get(userId, gameId, challengeId, submitId) ??
+      this.#waiting(userId, gameId, challengeId, submitId) ??
       (await this.#stored(userId, gameId, challengeId, submitId));
     return status === 'CheatDetected' ? 'WrongAnswer' : status;
+  }
+
+  #waiting(
+    userId: string,
+    gameId: number,
+    challengeId: number,
+    submitId: number,
+  ): 'FlagSubmitted' | undefined {
+    const s = this.#unjudged.get(submitId);
+    return s?.game_id === gameId && s.challenge_id === challengeId && s.user_id === userId
+      ? 'FlagSubmitted'
+      : undefined;
   }
 
   async #stored(

@@ -2,7 +2,8 @@
 // round trip, on the process that judged it and, through the live bus, on the others; the answers are the ones the
 // database gives.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DivisionService } from '../../src/games/divisions.ts';
 import type { LiveMessage } from '../../src/live/bus.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
@@ -97,6 +98,58 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
     expect(await verdict(t.app, ben, id)).toBe('Accepted');
     await overwrite(id, 'WrongAnswer');
     expect((await poll(t.app, ben, id)).json()).toBe('Accepted');
+  });
+
+  /**
+   * Runs `meanwhile` while the judge waits before its next batch (the rules of the game it reads first are held
+   * back), then lets it go on.
+   */
+  const judgeHeld = async (meanwhile: () => Promise<void>) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rulesOfGame = DivisionService.prototype.rulesOfGame;
+    const spy = vi.spyOn(DivisionService.prototype, 'rulesOfGame').mockImplementation(async function (
+      this: DivisionService,
+      id,
+    ) {
+      await held;
+      return rulesOfGame.call(this, id);
+    });
+    try {
+      await meanwhile();
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  };
+
+  it('answers a submission waiting for its verdict as the database does, without reading it', async () => {
+    let id = 0;
+    await judgeHeld(async () => {
+      id = await submit(ann, 'flag{waiting}');
+      // A server started now reads the database (it queues the submission too, but judges it only once let go).
+      const fromDatabase = await t.reopen();
+      for (const [who, challenge] of [
+        [ann, challengeId],
+        [ben, challengeId],
+        [ann, challengeId + 1000],
+      ] as const) {
+        const remembered = await poll(t.app, who, id, challenge);
+        const read = await poll(fromDatabase, who, id, challenge);
+        expect({
+          status: remembered.statusCode,
+          type: remembered.headers['content-type'],
+          body: remembered.body,
+        }).toEqual({ status: read.statusCode, type: read.headers['content-type'], body: read.body });
+      }
+      expect((await poll(t.app, ann, id)).json()).toBe('FlagSubmitted');
+      await overwrite(id, 'Accepted');
+      expect((await poll(t.app, ann, id)).json()).toBe('FlagSubmitted');
+    });
+    // Judged meanwhile as far as the database goes: the judge finds it so, and the poll then reads the database.
+    expect(await verdict(t.app, ann, id)).toBe('Accepted');
   });
 
   it.runIf(Object.keys(env).length > 0)(
