@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadResult, load } from './load.ts';
@@ -101,6 +102,8 @@ interface RoundTrips {
   failed: number;
   /** This process's CPU time (server and generator threads) per round trip. */
   cpuMicros: number;
+  /** The server's event loop: how late its timers ran (p99 and max, ms), i.e. how long it was held at a time. */
+  loopDelay: { p99: number; max: number };
 }
 
 const inWorker = <T>(file: string, data: object) =>
@@ -116,7 +119,9 @@ const inWorker = <T>(file: string, data: object) =>
  */
 const roundTrips = async (from: number, correct: boolean, durationMs = PHASE_MS): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
-  const result = await inWorker<Omit<RoundTrips, 'cpuMicros'>>('./roundtrip-worker.mjs', {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'loopDelay'>>('./roundtrip-worker.mjs', {
     origin,
     durationMs,
     clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
@@ -133,8 +138,13 @@ const roundTrips = async (from: number, correct: boolean, durationMs = PHASE_MS)
       ),
     })),
   });
+  loop.disable();
   const { user, system } = process.cpuUsage(cpu);
-  return { ...result, cpuMicros: (user + system) / Math.max(1, result.roundTrips) };
+  return {
+    ...result,
+    cpuMicros: (user + system) / Math.max(1, result.roundTrips),
+    loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+  };
 };
 
 interface Readers {
@@ -180,7 +190,8 @@ const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
   `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
   `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
   `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, CPU ${Math.round(r.cpuMicros)} µs/flag ` +
-  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${r.failed} failed, verdicts ${JSON.stringify(r.verdicts)}`;
+  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), event loop held p99 ${ms(r.loopDelay.p99)} / max ` +
+  `${ms(r.loopDelay.max)}, ${r.failed} failed, verdicts ${JSON.stringify(r.verdicts)}`;
 
 const yardstick = await helloLoad();
 console.log(
