@@ -1,12 +1,16 @@
 // The submit round trip as a GZ::CTF client makes it, on its own thread: each client POSTs a flag, then polls
 // GET …/status/{id} until the verdict is in (no pause between polls), then sends its next flag. One keep-alive
 // connection per client; reports the round trips' rate and latency percentiles over the whole phase.
+// With `perSecond`, the clients together offer that many flags a second, each on its own fixed schedule, and a round
+// trip counts from when its flag was due: a server that falls behind shows it in the latencies, not in fewer sends.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 
 /** clients: per client, its flags in order, each { path, cookie, flag }. */
-const { origin, durationMs, clients } = workerData;
+const { origin, durationMs, clients, perSecond } = workerData;
+/** Between one client's flags when paced, and the offset that spreads the clients over that interval. */
+const intervalMs = perSecond ? (1000 * clients.length) / perSecond : 0;
 const pool = new Pool(origin, { connections: clients.length, pipelining: 1, keepAliveTimeout: 30_000 });
 const latencies = [];
 const verdicts = {};
@@ -23,10 +27,16 @@ const text = async (res) => {
   return body;
 };
 
-const client = async ({ flags }) => {
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const client = async ({ flags }, c) => {
+  const first = deadline - durationMs + (intervalMs * c) / clients.length;
   for (let k = 0; performance.now() < deadline; k++) {
     const { path, cookie, flag } = flags[k % flags.length];
-    const started = performance.now();
+    const due = first + k * intervalMs;
+    if (intervalMs && due >= deadline) break;
+    if (intervalMs) await sleep(due - performance.now());
+    const started = intervalMs ? due : performance.now();
     try {
       const id = await text(
         await pool.request({

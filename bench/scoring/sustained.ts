@@ -3,6 +3,8 @@
 //  - hello-world: GET / on a bare Fastify in this process, the yardstick;
 //  - round trip, wrong flags / new solves: each client POSTs a flag, then polls its status until the verdict, as
 //    GZ::CTF clients do (roundtrip-worker.mjs); flags/s and the round trip's p50/p99 over the whole phase;
+//  - the same at half load: the 200 clients together send half the flags/s just measured, on a fixed schedule, so
+//    the latencies are the server's and not the queue that 200 clients waiting on each other make at saturation;
 //  - revalidated scoreboard: GET …/scoreboard with the current ETag (304), as browsers poll it;
 //  - mixed: new solves' round trips while 500 readers each hold a /hub/user connection and poll the scoreboard once
 //    a second (readers-worker.mjs).
@@ -29,7 +31,7 @@ const WARM_UP_MS = 3_000;
 const READERS = 500;
 /** Each connection plays for this many teams, in turn, so that new solves last the phase. */
 const TEAMS_PER_CONNECTION = 3;
-/** The challenges of the new-solves phase, then as many again for the mixed phase's. */
+/** The challenges of the new-solves phase; as many again for the half-load one, and again for the mixed phase. */
 const CHALLENGES = 100;
 
 const postgres = process.env.PENNON_BENCH_POSTGRES_URL ?? process.env.PENNON_TEST_POSTGRES_URL;
@@ -73,7 +75,7 @@ const { app, gameId, challengeIds, tokens } = await seed({
   dataDir,
   database,
   teams: CONNECTIONS * TEAMS_PER_CONNECTION,
-  challenges: 2 * CHALLENGES,
+  challenges: 3 * CHALLENGES,
   // The mixed phase's readers all come from 127.0.0.1.
   env: { PENNON_HUB_MAX_PER_ADDRESS: String(2 * READERS), ...Object.fromEntries(passedOn) },
 });
@@ -117,13 +119,19 @@ const inWorker = <T>(file: string, data: object) =>
  * Connection c plays for teams c, c + 200, c + 400 in turn; `correct` sends each of them every challenge of the
  * range once (a new solve each), else a wrong flag to challenge c mod range.
  */
-const roundTrips = async (from: number, correct: boolean, durationMs = PHASE_MS): Promise<RoundTrips> => {
+const roundTrips = async (
+  from: number,
+  correct: boolean,
+  durationMs = PHASE_MS,
+  perSecond?: number,
+): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'loopDelay'>>('./roundtrip-worker.mjs', {
     origin,
     durationMs,
+    perSecond,
     clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
       flags: Array.from(
         { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
@@ -168,7 +176,7 @@ const mixed = async (): Promise<{ writers: RoundTrips; readers: Readers }> => {
       worker.once('error', reject);
     });
   await next<'ready'>();
-  const writers = await roundTrips(CHALLENGES, true);
+  const writers = await roundTrips(2 * CHALLENGES, true);
   const done = next<Readers>();
   worker.postMessage('stop');
   return { writers, readers: await done };
@@ -201,8 +209,25 @@ console.log(
 if (figures.has('roundtrip')) {
   // A cold server (code not yet optimised, caches still filling) is measured warm, as any server is.
   await roundTrips(0, false, WARM_UP_MS);
-  console.log(roundTripLine('round trip, wrong flags', await roundTrips(0, false), yardstick));
-  console.log(roundTripLine('round trip, new solves', await roundTrips(0, true), yardstick));
+  const wrong = await roundTrips(0, false);
+  console.log(roundTripLine('round trip, wrong flags', wrong, yardstick));
+  const solves = await roundTrips(0, true);
+  console.log(roundTripLine('round trip, new solves', solves, yardstick));
+  const half = (r: RoundTrips) => Math.round(r.perSecond / 2);
+  console.log(
+    roundTripLine(
+      `round trip, wrong flags at half load (${half(wrong)}/s offered)`,
+      await roundTrips(0, false, PHASE_MS, half(wrong)),
+      yardstick,
+    ),
+  );
+  console.log(
+    roundTripLine(
+      `round trip, new solves at half load (${half(solves)}/s offered)`,
+      await roundTrips(CHALLENGES, true, PHASE_MS, half(solves)),
+      yardstick,
+    ),
+  );
 }
 if (figures.has('revalidated')) {
   const boardPath = `/api/game/${gameId}/scoreboard`;
