@@ -2,9 +2,8 @@
 // 20 characters) in Chromium: at 320 px nothing overflows the page, the challenge columns scroll inside the
 // table while every name keeps its width (cut short with an ellipsis, whole in its tooltip); the sticky rank
 // and name cells take the row's stripe and hover colour; the chart opens on the last hour (where every solve
-// is), offers the whole game, and its legend and the table link to the teams' pages; on a phone (390 px, CPU
-// four times slower) the chart is drawn within a second of the scoreboard's data arriving (on demand: a timing
-// on a machine shared with other work says little).
+// is), offers the whole game, and its legend and the table link to the teams' pages; on a phone the chart is
+// drawn before the table, which mounts no tooltip per cell.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,55 +148,66 @@ describe('the scoreboard page', () => {
     expect(new URL(page.url()).pathname).toBe(legend[0]?.href);
   });
 
-  // A timing, meaningful only on a machine that runs nothing else: PENNON_TEST_CHART_TIMING=1 runs it.
-  it.runIf(process.env.PENNON_TEST_CHART_TIMING === '1')(
-    'draws the chart within a second of the data on a phone (CPU four times slower)',
-    async () => {
-      const phone = await browser.newPage();
-      try {
-        await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-        const session = await phone.createCDPSession();
-        await session.send('Performance.enable');
-        await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        const threadTime = async () =>
-          (await session.send('Performance.getMetrics')).metrics.find(
-            (metric) => metric.name === 'ThreadTime',
-          )?.value ?? Number.NaN;
-        // The page's main thread's CPU time when the scoreboard's data arrives, and once the chart is drawn.
-        let atData: Promise<number> | undefined;
-        phone.on('response', (response) => {
-          if (/\/api\/game\/\d+\/scoreboard$/.test(response.url())) atData ??= threadTime();
-        });
-        await phone.evaluateOnNewDocument(() => {
-          new MutationObserver((_, observer) => {
-            if (document.querySelector('[data-testid="score-timeline"] .recharts-line-curve')) {
-              (window as unknown as { drawnAt: number }).drawnAt = performance.now();
-              observer.disconnect();
-            }
-          }).observe(document, { childList: true, subtree: true });
-        });
-        // Loading the app four times slower takes a while; the clock runs from the data's arrival.
-        await phone.goto(`${server.url}/games/${gameId}/Scoreboard`, { timeout: 120_000 });
-        await phone.waitForFunction(() => 'drawnAt' in window, { timeout: 120_000 });
-        const cpu = ((await threadTime()) - ((await atData) ?? Number.NaN)) * 1000;
-        const wall = await phone.evaluate(
-          () =>
-            (window as unknown as { drawnAt: number }).drawnAt -
-            Math.max(
-              ...performance
-                .getEntriesByType('resource')
-                .filter((entry) => /\/api\/game\/\d+\/scoreboard$/.test(entry.name))
-                .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
-            ),
-        );
-        console.log(
-          `scoreboard data to chart drawn: ${Math.round(wall)} ms under CPU x4 (${Math.round(cpu)} ms of main-thread time)`,
-        );
-        expect(wall).toBeLessThan(1000);
-      } finally {
-        await phone.close();
-      }
-    },
-    240_000,
-  );
+  // What kept a phone from drawing the chart within a second was work, not the machine: a Mantine Tooltip
+  // (floating-ui hooks and all) in each of the table's ~160 cells, and the table rendered before the chart. A
+  // timing would measure the machine this runs on; these count the work (bench/web-chart times it).
+  it('draws the chart before the table, and mounts no tooltip per cell before a hover', async () => {
+    const phone = await browser.newPage();
+    try {
+      await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+      await phone.evaluateOnNewDocument(() => {
+        // React reports each commit to a devtools hook: count the Mantine Tooltips mounted, by display name.
+        const seen = { tooltips: 0, chartFirst: undefined as boolean | undefined };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        type Fiber = { type?: { displayName?: string }; child?: Fiber; sibling?: Fiber };
+        const count = (fiber: Fiber | undefined): number => {
+          let total = 0;
+          for (let node = fiber; node; node = node.sibling) {
+            total += (node.type?.displayName === '@mantine/core/Tooltip' ? 1 : 0) + count(node.child);
+          }
+          return total;
+        };
+        (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          onCommitFiberRoot: (_: unknown, root: { current: Fiber }) => {
+            seen.tooltips = Math.max(seen.tooltips, count(root.current));
+          },
+          onCommitFiberUnmount: () => {},
+          onPostCommitFiberRoot: () => {},
+        };
+        new MutationObserver((_, observer) => {
+          const chart = document.querySelector('[data-testid="score-timeline"] .recharts-line-curve');
+          const row = document.querySelector('[data-testid="scoreboard"] tr[data-team]');
+          if (!chart && !row) return;
+          seen.chartFirst = Boolean(chart) && !row;
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await phone.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
+      await phone.waitForSelector('[data-testid="scoreboard"] tr[data-team]', { timeout: 20_000 });
+      const seen = await phone.evaluate(
+        () => (window as unknown as { seen: { tooltips: number; chartFirst: boolean } }).seen,
+      );
+      expect(seen.chartFirst).toBe(true);
+      // The bonus legend's three droplets may have theirs; the table's marks, names and headers share one.
+      expect(seen.tooltips).toBeLessThanOrEqual(5);
+      // That one still names a solve on hover (wide enough that no sticky cell covers the mark).
+      await phone.setViewport({ width: 1280, height: 900 });
+      const mark = await phone.waitForSelector(
+        '[data-testid="scoreboard"] tr[data-team] [aria-label="First blood"]',
+      );
+      await mark?.hover();
+      await phone.waitForFunction(
+        () =>
+          [...document.querySelectorAll('[role="tooltip"]')].some((tip) =>
+            /^Mooring puzzle number \d+: \+\d+ · sailor0 · /.test(tip.textContent ?? ''),
+          ),
+        { timeout: 5_000 },
+      );
+    } finally {
+      await phone.close();
+    }
+  });
 });

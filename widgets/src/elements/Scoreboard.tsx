@@ -109,6 +109,7 @@ function ScoreboardView(props: ScoreboardViewProps) {
               columns={columns}
               highlighted={fresh}
               teamLink={teamLink}
+              tips="title"
             />
           )}
         </>

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Title } from '@mantine/core';
 import type { TopTimeLine } from '@pennon/sdk';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamLink } from '../ScoreboardTable/index.ts';
 import classes from './ScoreTimeline.module.css';
@@ -13,6 +13,7 @@ import {
   seriesKey,
   type TimelineRange,
   timelineRows,
+  timeTicks,
 } from './timeline.ts';
 
 const SERIES_COLORS = ['blue', 'red', 'teal', 'orange', 'grape', 'lime', 'cyan', 'pink', 'yellow', 'indigo'];
@@ -33,8 +34,11 @@ export interface ScoreTimelineProps {
   teamLink?: TeamLink | undefined;
 }
 
-/** The top teams' scores over the game as step lines, with a legend of their colours; nothing until someone scored. */
-export function ScoreTimeline({
+/**
+ * The top teams' scores over the game as step lines, with a legend of their colours; nothing until someone scored.
+ * Memoised: a chart re-renders in several passes, and the page around it on every clock tick.
+ */
+export const ScoreTimeline = memo(function ScoreTimeline({
   teams,
   start,
   end,
@@ -96,8 +100,13 @@ export function ScoreTimeline({
           type: 'number',
           scale: 'time',
           domain: ['dataMin', 'dataMax'],
+          ticks: timeTicks(rows[0]?.time ?? start, rows[rows.length - 1]?.time ?? end),
+          interval: 0,
           tickFormatter: (value: number) => tickFormat.format(value),
         }}
+        yAxisProps={{ interval: 0 }}
+        // The grid draws no vertical lines, yet would place them by measuring every time label in the page.
+        gridProps={{ verticalCoordinatesGenerator: () => [] }}
         tooltipProps={{
           labelFormatter: (value: unknown) =>
             typeof value === 'number' ? timeFormat.format(value) : String(value),
@@ -121,4 +130,4 @@ export function ScoreTimeline({
       </ul>
     </Paper>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { TopTimeLine } from '@pennon/sdk';
 import { describe, expect, it } from 'vitest';
-import { activityRange, rangeStart, timelineRows } from './timeline.ts';
+import { activityRange, rangeStart, timelineRows, timeTicks } from './timeline.ts';
 
 const HOUR = 3600_000;
 const now = Date.UTC(2026, 5, 3, 12);
@@ -46,5 +46,15 @@ describe('the timeline range', () => {
       { time: now - 0.2 * HOUR, Gulls: 250, Terns: 50 },
       { time: now, Gulls: 250, Terns: 50 },
     ]);
+  });
+});
+
+describe('the time axis', () => {
+  it('puts at most four round moments on it, in local time', () => {
+    const from = new Date(2026, 5, 3, 11, 7).getTime();
+    expect(timeTicks(from, from + HOUR).map((tick) => new Date(tick).getMinutes())).toEqual([15, 30, 45, 0]);
+    const days = timeTicks(from, from + 72 * HOUR);
+    expect(days.map((tick) => new Date(tick).getHours())).toEqual([0, 0, 0]);
+    expect(timeTicks(from, from + 6 * HOUR)).toHaveLength(3);
   });
 });

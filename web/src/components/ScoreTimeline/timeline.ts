@@ -78,3 +78,22 @@ export const timelineRows = (
   if (tail && last > tail.time) rows.push({ ...tail, time: last });
   return rows;
 };
+
+const MINUTE = 60_000;
+const TICK_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 10080].map(
+  (minutes) => minutes * MINUTE,
+);
+
+/**
+ * At most `count` round moments between `from` and `to` (every 10 minutes, 6 hours, a day… in local time) for the
+ * time axis. Given to the chart with every tick shown, they spare it measuring each label's width in the page to
+ * thin out its own: most of the time a phone spent on the chart's axes.
+ */
+export const timeTicks = (from: number, to: number, count = 4): number[] => {
+  const step = TICK_STEPS.find((candidate) => (to - from) / candidate <= count) ?? (to - from) / count;
+  const offset = -new Date(from).getTimezoneOffset() * MINUTE;
+  const ticks: number[] = [];
+  for (let tick = Math.ceil((from + offset) / step) * step - offset; tick <= to; tick += step)
+    ticks.push(tick);
+  return ticks;
+};

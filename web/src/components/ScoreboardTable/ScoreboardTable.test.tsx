@@ -1,5 +1,5 @@
 import type { ChallengeInfo, ScoreboardItem } from '@pennon/sdk';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
 import { medalColor, ScoreboardTable, type ScoreboardTableProps } from './ScoreboardTable.tsx';
@@ -99,6 +99,16 @@ describe('ScoreboardTable', () => {
     const name = await screen.findByTestId('team-name');
     expect(name.getAttribute('data-truncate')).toBe('end');
     expect(within(name).getByRole('link', { name: long }).getAttribute('href')).toBe('/teams/7');
+  });
+
+  it('names a solve on hover in the one shared tooltip, or in its title inside a widget', async () => {
+    show({});
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    fireEvent.pointerOver(await screen.findByLabelText('First blood'));
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toMatch(/^Login: \+500 · ann · /));
+    show({ tips: 'title' });
+    const [, titled] = await screen.findAllByLabelText('First blood');
+    expect(titled?.parentElement?.getAttribute('title')).toMatch(/^Login: \+500 · ann · /);
   });
 
   it('folds the challenge columns away only with columns="fold"', async () => {

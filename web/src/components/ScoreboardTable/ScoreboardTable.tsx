@@ -1,11 +1,12 @@
-import { Avatar, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, Paper, Table, Text } from '@mantine/core';
 import type { ChallengeInfo, ScoreboardItem, SubmissionType } from '@pennon/sdk';
 import { IconCheck, IconDroplet } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { categoryStyle } from '../../pages/games/lib/categories.tsx';
 import { hasTime } from '../../pages/games/lib/logic.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../ChallengeCard/medals.ts';
+import { TipLayer, tipProps } from '../TipLayer/index.ts';
 import { initialsOf } from '../UserMenu/initials.ts';
 import classes from './ScoreboardTable.module.css';
 
@@ -27,6 +28,8 @@ export interface ScoreboardTableProps {
   highlighted?: ReadonlySet<number>;
   /** Wraps a team's name in a link to its page (a route in the web client, the platform's page in a widget). */
   teamLink?: TeamLink;
+  /** How a cell names what it holds on hover: one shared Mantine tooltip, or the browser's own (`title`). */
+  tips?: 'tooltip' | 'title';
 }
 
 export type ScoreboardColumns = 'full' | 'compact' | 'fold';
@@ -36,24 +39,32 @@ export type TeamLink = (teamId: number, name: ReactNode) => ReactNode;
 export const medalColor = (rank: number, score: number): string | undefined =>
   score > 0 && rank > 0 && rank <= 3 ? MEDAL_COLORS[rank - 1] : undefined;
 
-/** Ranked teams with their scores and, per challenge, a check or the medal of a blood. */
-export function ScoreboardTable({
+const titleProps = (text: string) => ({ title: text });
+
+/**
+ * Ranked teams with their scores and, per challenge, a check or the medal of a blood. Memoised: the page around
+ * it re-renders on every clock tick, and a table of a few hundred cells should not follow.
+ */
+export const ScoreboardTable = memo(function ScoreboardTable({
   items,
   challenges,
   divisionId,
   columns = 'full',
   highlighted,
   teamLink,
+  tips = 'tooltip',
 }: ScoreboardTableProps) {
   const { t, i18n } = useTranslation();
-  const timeFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const timeFormat = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
+    [locale],
+  );
+  const tip = tips === 'title' ? titleProps : tipProps;
   const shown = columns === 'compact' ? [] : challenges;
   const foldable = columns === 'fold' ? classes.foldable : undefined;
   const rankOf = (item: ScoreboardItem) => (divisionId === 0 ? item.rank : (item.divisionRank ?? 0));
-  return (
+  const table = (
     <Paper withBorder radius="md" className={`${classes.frame} ${columns === 'fold' ? classes.fold : ''}`}>
       <Table.ScrollContainer minWidth={0}>
         <Table
@@ -71,19 +82,15 @@ export function ScoreboardTable({
               <Table.Th ta="right">{t('game.scoreboard.solved')}</Table.Th>
               {shown.map((challenge) => (
                 <Table.Th key={challenge.id} className={`${classes.challenge} ${foldable ?? ''}`}>
-                  <Tooltip
-                    label={`${challenge.title} · ${challenge.category} · ${challenge.score}`}
-                    withArrow
+                  <Text
+                    size="xs"
+                    c={categoryStyle(challenge.category).color}
+                    lineClamp={1}
+                    className={classes.challengeTitle}
+                    {...tip(`${challenge.title} · ${challenge.category} · ${challenge.score}`)}
                   >
-                    <Text
-                      size="xs"
-                      c={categoryStyle(challenge.category).color}
-                      lineClamp={1}
-                      className={classes.challengeTitle}
-                    >
-                      {challenge.title}
-                    </Text>
-                  </Tooltip>
+                    {challenge.title}
+                  </Text>
                 </Table.Th>
               ))}
               {columns !== 'compact' && (
@@ -112,17 +119,16 @@ export function ScoreboardTable({
                         {initialsOf(item.name)}
                       </Avatar>
                       {/* The whole name (and bio) on hover: a long one is cut short with an ellipsis. */}
-                      <Tooltip label={item.bio ? `${item.name} · ${item.bio}` : item.name} withArrow>
-                        <Text
-                          size="sm"
-                          fw={500}
-                          truncate="end"
-                          className={classes.name}
-                          data-testid="team-name"
-                        >
-                          {teamLink ? teamLink(item.id, item.name) : item.name}
-                        </Text>
-                      </Tooltip>
+                      <Text
+                        size="sm"
+                        fw={500}
+                        truncate="end"
+                        className={classes.name}
+                        data-testid="team-name"
+                        {...tip(item.bio ? `${item.name} · ${item.bio}` : item.name)}
+                      >
+                        {teamLink ? teamLink(item.id, item.name) : item.name}
+                      </Text>
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace" fw={700}>
@@ -154,12 +160,14 @@ export function ScoreboardTable({
                     return (
                       <Table.Td key={challenge.id} ta="center" className={foldable}>
                         {solve ? (
-                          <Tooltip
-                            label={`${challenge.title}: +${solve.score}${solve.userName ? ` · ${solve.userName}` : ''} · ${timeFormat.format(solve.time)}`}
-                            withArrow
+                          <span
+                            className={classes.mark}
+                            {...tip(
+                              `${challenge.title}: +${solve.score}${solve.userName ? ` · ${solve.userName}` : ''} · ${timeFormat.format(solve.time)}`,
+                            )}
                           >
-                            <span className={classes.mark}>{mark}</span>
-                          </Tooltip>
+                            {mark}
+                          </span>
                         ) : null}
                       </Table.Td>
                     );
@@ -179,4 +187,5 @@ export function ScoreboardTable({
       </Table.ScrollContainer>
     </Paper>
   );
-}
+  return tips === 'tooltip' ? <TipLayer>{table}</TipLayer> : table;
+});

@@ -1,7 +1,7 @@
 import { Button, Center, Group, Pagination, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import useSWR from 'swr';
@@ -25,6 +25,14 @@ const REFRESH = 30_000;
 const PAGE_SIZE = 30;
 const PAGE_SIZE_MOBILE = 10;
 
+/**
+ * Its children one render late, at low priority, `fallback` until then: the table waits until the chart above it
+ * is drawn, so a phone shows the chart without first working through every cell of the table.
+ */
+function AfterChart({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  return useDeferredValue(true, false) ? children : fallback;
+}
+
 /** /games/{id}/Scoreboard: ranking, score timeline of the top ten, per-challenge solves. */
 export default function ScoreboardPage() {
   const { t, i18n } = useTranslation();
@@ -32,7 +40,8 @@ export default function ScoreboardPage() {
   const { game } = useGame(gameId);
   const { user } = useUser();
   const now = useNow(10_000);
-  const mobile = useMediaQuery('(max-width: 48em)');
+  // Known on the first render (no server rendering here): a phone does not render a desktop page of teams first.
+  const mobile = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const ongoing = game ? gamePhase(game.start, game.end, now) === 'ongoing' : false;
   const { data, error, mutate } = useSWR(
     Number.isNaN(gameId) ? null : ['/api/game', gameId, 'scoreboard'],
@@ -52,9 +61,13 @@ export default function ScoreboardPage() {
     [data, divisionId],
   );
   const challenges = useMemo(() => flattenChallenges(data?.challenges), [data]);
-  const timeline = data?.timelines.find((line) => line.divisionId === divisionId)?.teams ?? [];
+  const timeline = useMemo(
+    () => data?.timelines.find((line) => line.divisionId === divisionId)?.teams ?? [],
+    [data, divisionId],
+  );
   const pages = Math.max(1, Math.ceil(items.length / size));
-  const shown = pageOf(items, Math.min(page, pages), size);
+  // Stable between renders, so the memoised table and chart skip the page's clock ticks.
+  const shown = useMemo(() => pageOf(items, Math.min(page, pages), size), [items, page, pages, size]);
   const canExport = canMonitor(user);
   const bonus = data ? bloodBonusFields(data.bloodBonus) : [0, 0, 0];
   const teamLink = useMemo(() => routeTeamLink(gameId), [gameId]);
@@ -156,12 +169,14 @@ export default function ScoreboardPage() {
               message={t('game.scoreboard.empty.message')}
             />
           ) : (
-            <ScoreboardTable
-              items={shown}
-              challenges={challenges}
-              divisionId={divisionId}
-              teamLink={teamLink}
-            />
+            <AfterChart fallback={<Skeleton height={320} radius="md" />}>
+              <ScoreboardTable
+                items={shown}
+                challenges={challenges}
+                divisionId={divisionId}
+                teamLink={teamLink}
+              />
+            </AfterChart>
           )}
           {pages > 1 && (
             <Center>

@@ -1,0 +1,1 @@
+export { TipLayer, tipProps } from './TipLayer.tsx';
