@@ -27,4 +27,16 @@ describe('counted strings', () => {
     const t = await translator(locale);
     expect(counts.map((count) => t(key, { count }))).toEqual(expected);
   });
+
+  it.each([
+    ['ru-RU', [1, 3, 5], ['Сейчас 1 решение,', 'Сейчас 3 решения,', 'Сейчас 5 решений,']],
+    ['fr-FR', [1, 2], ['Avec 1 résolution actuellement', 'Avec 2 résolutions actuellement']],
+    ['de-DE', [1, 2], ['Bei jetzt 1 Lösung ist', 'Bei jetzt 2 Lösungen ist']],
+  ])('%s score-curve caption', async (locale, counts, expected) => {
+    const t = await translator(locale as string);
+    const captions = (counts as number[]).map((count) =>
+      t('admin.challenge.scoring.caption', { count, first: 1000, five: 800, floor: 250, current: 900 }),
+    );
+    captions.forEach((caption, index) => expect(caption).toContain((expected as string[])[index]));
+  });
 });

@@ -47,7 +47,7 @@ export function ScoreCurveChart({ scoring, solved }: { scoring: ChallengeScoring
           first: originalScore,
           five: curve[4]?.score ?? originalScore,
           floor,
-          solves: solved,
+          count: solved,
           current,
         })}
       </Text>
