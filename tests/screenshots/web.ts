@@ -1,0 +1,61 @@
+// The screenshots in web/README.md: home, a game's challenges, its scoreboard (desktop and 390 px) and a team's
+// page, shot by Chromium against a real server with the busy game of the scoreboard tests, seen by the leading
+// team's captain. `npx tsx tests/screenshots/web.ts` (PENNON_TEST_CHROMIUM set, web built) writes web/docs/*.png.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createNodeClient } from '@pennon/sdk/node';
+import { launchBrowser } from '../support/browser.ts';
+import { createBusyGame, TEAM_NAMES } from '../support/scoreboard.ts';
+import { startServer } from '../support/server.ts';
+import { signIn } from '../support/ui.ts';
+
+const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/docs');
+const adminPassword = 'Harbour2024';
+
+const server = await startServer({ PENNON_ADMIN_PASSWORD: adminPassword });
+const browser = await launchBrowser();
+try {
+  const admin = createNodeClient({ baseUrl: server.url });
+  await admin.account.login({ userName: 'admin', password: adminPassword });
+  const gameId = await createBusyGame(server.url, admin);
+  const board = await admin.game.scoreboard(gameId);
+  const leader = board.items.find((item) => item.name === TEAM_NAMES[0]);
+  const page = await browser.newPage();
+  await page.goto(server.url);
+  await signIn(page, 'sailor0', 'Harbour2024x');
+  const shots = [
+    { name: 'home', path: '/', ready: 'main', width: 1280 },
+    {
+      name: 'challenges',
+      path: `/games/${gameId}/Challenges`,
+      ready: '[data-testid="challenge-card"]',
+      width: 1280,
+    },
+    {
+      name: 'scoreboard',
+      path: `/games/${gameId}/Scoreboard`,
+      ready: '[data-testid="scoreboard"] tr[data-team]',
+      width: 1280,
+    },
+    {
+      name: 'scoreboard-390',
+      path: `/games/${gameId}/Scoreboard`,
+      ready: '[data-testid="scoreboard"] tr[data-team]',
+      width: 390,
+    },
+    { name: 'team', path: `/games/${gameId}/teams/${leader?.id}`, ready: 'main h1, main h2', width: 1280 },
+  ];
+  for (const shot of shots) {
+    await page.setViewport({ width: shot.width, height: shot.width > 400 ? 900 : 844 });
+    await page.goto(`${server.url}${shot.path}`, { waitUntil: 'networkidle0' });
+    await page.waitForSelector(shot.ready, { timeout: 20_000 });
+    // Fonts, the chart's layout and the tooltips' fade settle.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const file = path.join(docs, `${shot.name}.png`);
+    await page.screenshot({ path: file, fullPage: shot.width <= 400 });
+    console.log(file);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
