@@ -1,0 +1,106 @@
+// How long a phone takes to draw the scoreboard's chart: the scoreboard page of a busy game (tests/support/
+// scoreboard.ts: 18 challenges, 11 teams) in Chromium at 390 × 844 with the CPU four times slower: the first
+// frame painted with the chart's lines, counted from the navigation (scripts cached), and the main thread's CPU
+// time until then. `npm run build --workspace web`, then
+// `npx tsx bench/web-chart/measure.ts [runs] [--profile=file.cpuprofile]` (Chromium: PENNON_TEST_CHROMIUM, else
+// /usr/bin/chromium; another build: PENNON_WEB_DIR). The profile, of the last run, opens in Chromium's DevTools
+// (Performance → Load profile). Wall times count whatever else the machine runs; the CPU time less so.
+import { writeFileSync } from 'node:fs';
+import { createNodeClient } from '@pennon/sdk/node';
+import type { Browser } from 'puppeteer-core';
+import { launchBrowser } from '../../tests/support/browser.ts';
+import { createBusyGame } from '../../tests/support/scoreboard.ts';
+import { startServer } from '../../tests/support/server.ts';
+
+const args = process.argv.slice(2);
+const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5);
+const profileFile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
+process.env.PENNON_TEST_CHROMIUM ??= '/usr/bin/chromium';
+
+interface Run {
+  /** The main thread's CPU time from the navigation to that frame, ms (four times slower already). */
+  cpu: number;
+  /** From the navigation to the first frame painted with the chart's lines, ms. */
+  fromStart: number;
+}
+
+const measure = async (browser: Browser, url: string, profile: boolean): Promise<Run> => {
+  const page = await browser.newPage();
+  try {
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    const session = await page.createCDPSession();
+    await session.send('Performance.enable');
+    await page.emulateCPUThrottling(4);
+    const threadTime = async () =>
+      ((await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ThreadTime')
+        ?.value ?? Number.NaN) * 1000;
+    // The chart's first line in the document, then the end of the frame that paints it (a task queued from
+    // that frame's animation callback runs after its paint).
+    await page.evaluateOnNewDocument(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="score-timeline"] .recharts-line-curve')) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            (window as unknown as { drawnAt: number }).drawnAt = performance.now();
+          };
+          channel.port2.postMessage(null);
+        });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    if (profile) {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 200 });
+      await session.send('Profiler.start');
+    }
+    const before = await threadTime();
+    await page.goto(url, { timeout: 120_000 });
+    await page.waitForFunction(() => 'drawnAt' in window, { timeout: 120_000, polling: 100 });
+    const cpu = (await threadTime()) - before;
+    if (profile && profileFile) {
+      const { profile: recorded } = await session.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(recorded));
+    }
+    const fromStart = await page.evaluate(() => (window as unknown as { drawnAt: number }).drawnAt);
+    return { cpu, fromStart };
+  } finally {
+    await page.close();
+  }
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
+
+const adminPassword = 'Harbour2024';
+const [server, browser] = await Promise.all([
+  startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
+  launchBrowser(),
+]);
+try {
+  const admin = createNodeClient({ baseUrl: server.url });
+  await admin.account.login({ userName: 'admin', password: adminPassword });
+  const gameId = await createBusyGame(server.url, admin);
+  const url = `${server.url}/games/${gameId}/Scoreboard`;
+  // One visit first, so every run finds the scripts in the cache as a returning visitor would.
+  await measure(browser, url, false);
+  const results: Run[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const result = await measure(browser, url, run === runs - 1 && Boolean(profileFile));
+    results.push(result);
+    console.log(
+      `run ${run + 1}: chart painted ${Math.round(result.fromStart)} ms after the navigation ` +
+        `(${Math.round(result.cpu)} ms main-thread CPU)`,
+    );
+  }
+  console.log(
+    `median of ${runs} at 390 px, CPU x4: navigation → chart painted ${Math.round(median(results.map((r) => r.fromStart)))} ms, ` +
+      `main-thread CPU until then ${Math.round(median(results.map((r) => r.cpu)))} ms`,
+  );
+  if (profileFile) console.log(`CPU profile of the last run: ${profileFile}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
