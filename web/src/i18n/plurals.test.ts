@@ -37,6 +37,7 @@ describe('counted strings', () => {
     const captions = (counts as number[]).map((count) =>
       t('admin.challenge.scoring.caption', { count, first: 1000, five: 800, floor: 250, current: 900 }),
     );
-    captions.forEach((caption, index) => expect(caption).toContain((expected as string[])[index]));
+    for (const [index, caption] of captions.entries())
+      expect(caption).toContain((expected as string[])[index]);
   });
 });
