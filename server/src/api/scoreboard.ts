@@ -2,7 +2,7 @@
 // GZ::CTF's API, so a plain route outside the shared contract).
 import { routes, type ScoreboardModel } from '@pennon/sdk/contract';
 import { ctftimeFeed } from '@pennon/sdk/ctftime';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { MonitorService } from '../games/monitor.ts';
 import type { Scoreboards, Snapshot } from '../games/scoreboard.ts';
 import { type Sheet, scoreboardSheet, submissionSheet } from '../games/sheets.ts';
@@ -47,8 +47,8 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
   });
   app.addHook('onClose', async () => clearInterval(prebuilding));
 
-  const snapshotOf = async (gameId: number): Promise<Snapshot> => {
-    const snapshot = await scoreboards.get(gameId);
+  const snapshotOf = async (gameId: number, poll = false): Promise<Snapshot> => {
+    const snapshot = await scoreboards.get(gameId, poll);
     if (!snapshot) throw new HttpError(404, 'Game not found');
     return snapshot;
   };
@@ -68,30 +68,41 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
   });
 
   // ---- Scoreboard ----
-  mount(app, game.scoreboard, async (request, reply) => {
-    const snapshot = await snapshotOf(request.params.id);
+  // Most reads are polls of a board in hand: answered from the ready snapshot, without waiting on anything.
+  mount(app, game.scoreboard, (request, reply) => {
+    // A client revalidating its copy is polling: it gets the published board (see Scoreboards).
+    const poll = request.headers['if-none-match'] !== undefined;
+    const snapshot = scoreboards.ready(request.params.id, poll);
+    if (snapshot) return sendScoreboard(snapshot, request, reply);
+    return snapshotOf(request.params.id, poll).then((built) => {
+      sendScoreboard(built, request, reply);
+      return undefined as unknown as ScoreboardModel;
+    });
+  });
+  const sendScoreboard = (snapshot: Snapshot, request: FastifyRequest, reply: FastifyReply) => {
     if (now() < snapshot.game.start - earlyScoreboard)
       throw new HttpError(400, 'The game has not started yet');
-    // Serialized once per rebuild; the ETag comes from the snapshot, not from hashing every reply.
+    // Serialized and compressed once per rebuild; the ETag comes from the snapshot, not from hashing every reply.
     reply.header('etag', snapshot.etag).header('vary', 'accept-encoding');
-    // Most reads are polls of an unchanged board: answered before a body is picked (etagOnSend would drop it).
+    // Answered before a body is picked (etagOnSend would drop it).
     if (matchesEtag(request.headers['if-none-match'], snapshot.etag))
-      return reply.code(304).header('cache-control', revalidate).send() as unknown as ScoreboardModel;
+      return reply.code(304).header('cache-control', revalidate).send();
     reply.type('application/json');
-    const gzipped = acceptsGzip(request.headers['accept-encoding']) ? await snapshot.gzipped() : undefined;
+    const gzipped = acceptsGzip(request.headers['accept-encoding']) ? snapshot.gzipped : undefined;
     if (gzipped) reply.header('content-encoding', 'gzip');
-    return reply.send(gzipped ?? snapshot.body) as unknown as ScoreboardModel;
-  });
+    return reply.send(gzipped ?? snapshot.body);
+  };
   mount(app, edit.flushScoreboard, async (request) => {
     await snapshotOf(request.params.id);
     await scoreboards.invalidate(request.params.id);
+    await scoreboards.publishNow(request.params.id);
     return undefined;
   });
   // Accepted counts are the snapshot's: recounting is rebuilding it, answered once the new one is there.
   mount(app, edit.updateAcceptedCounts, async (request) => {
     await snapshotOf(request.params.id);
     await scoreboards.invalidate(request.params.id);
-    await snapshotOf(request.params.id);
+    await scoreboards.publishNow(request.params.id);
     return undefined;
   });
   app.get<{ Params: { id: string } }>(

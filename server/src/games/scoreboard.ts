@@ -2,6 +2,13 @@
 // version row, so other processes sharing the database notice it on their next check (at most `recheckMs` late);
 // within this process the change is seen at once. The rendering is scoreboard-render.ts's: here for small games,
 // on the render thread for big ones.
+//
+// Polls are answered from a board published at most once per `publishEveryMs`. A poll (a client revalidating the
+// copy it has) of a changed board rebuilds it at once, unless a rebuild began less than that ago: then it gets the
+// snapshot in hand, and the rebuild starts when the interval ends. During a game solves come in faster than a
+// board can be rebuilt: rebuilding for each (and each poller then downloading a new board) took the main thread,
+// and pollers waited up to 15 s. A change reaches pollers within `publishEveryMs` plus one rebuild; any other read
+// (a first load, a page's details, an organiser's) waits for the rebuild as before.
 
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -16,8 +23,8 @@ export interface Snapshot {
   game: Rendered['game'];
   /** The ScoreboardModel serialized and encoded once, for every read. */
   body: Buffer;
-  /** The body gzipped once, off the event loop, when a client first asks for it; undefined if that failed. */
-  gzipped(): Promise<Buffer | undefined>;
+  /** The body gzipped once, off the event loop, before the snapshot is published; undefined if that failed. */
+  gzipped: Buffer | undefined;
   etag: string;
   /** The whole model, parsed from the body when first asked for (exports and feeds). */
   model(): ScoreboardModel;
@@ -33,11 +40,18 @@ export interface ScoreboardOptions {
   recheckMs?: number;
   /** Where games with enough solves are rendered; without one, every game is rendered on this thread. */
   thread?: RenderThread;
+  /** The least time between the starts of two rebuilds of a game that changed meanwhile. */
+  publishEveryMs?: number;
 }
+
+/** A change is visible on the board within this plus one rebuild. */
+export const defaultPublishEveryMs = 250;
 
 interface Cached {
   snapshot: Snapshot;
   checkedAt: number;
+  /** Changed here since it was built. */
+  stale: boolean;
 }
 
 export class Scoreboards {
@@ -49,19 +63,30 @@ export class Scoreboards {
   readonly #changes = new Map<number, number>();
   /** Solves per game at its last build here, which decides where the next one runs. */
   readonly #solveCounts = new Map<number, number>();
+  /** When each game's last rebuild began. */
+  readonly #builtAt = new Map<number, number>();
+  /** Rebuilds set for the end of an interval. */
+  readonly #scheduled = new Map<number, NodeJS.Timeout>();
   readonly #buildListeners: ((seconds: number) => void)[] = [];
 
   private readonly now: () => number;
   private readonly recheckMs: number;
   private readonly thread: RenderThread | undefined;
+  private readonly publishEveryMs: number;
 
   constructor(
     private readonly db: Kysely<Database>,
-    { now = Date.now, recheckMs = 1000, thread }: ScoreboardOptions = {},
+    {
+      now = Date.now,
+      recheckMs = 1000,
+      thread,
+      publishEveryMs = defaultPublishEveryMs,
+    }: ScoreboardOptions = {},
   ) {
     this.now = now;
     this.recheckMs = recheckMs;
     this.thread = thread;
+    this.publishEveryMs = publishEveryMs;
   }
 
   /** Called with the seconds each rebuild took. */
@@ -69,20 +94,32 @@ export class Scoreboards {
     this.#buildListeners.push(listener);
   }
 
-  /** The current snapshot; undefined when the game doesn't exist. */
-  async get(gameId: number): Promise<Snapshot | undefined> {
+  /** The snapshot `get` would answer without waiting for anything, if there is one: most reads. */
+  ready(gameId: number, poll = false): Snapshot | undefined {
     const cached = this.#cache.get(gameId);
-    if (cached && this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
-    if (cached && (await this.sharedVersion(gameId)) === cached.snapshot.version) {
-      cached.checkedAt = this.now();
-      return cached.snapshot;
+    if (!cached) return undefined;
+    if (!cached.stale && this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
+    return poll && cached.stale && this.deferred(gameId) ? cached.snapshot : undefined;
+  }
+
+  /** The current snapshot, or for a `poll` the published one; undefined when the game doesn't exist. */
+  async get(gameId: number, poll = false): Promise<Snapshot | undefined> {
+    const cached = this.#cache.get(gameId);
+    if (cached && !cached.stale) {
+      if (this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
+      if ((await this.sharedVersion(gameId)) === cached.snapshot.version) {
+        cached.checkedAt = this.now();
+        return cached.snapshot;
+      }
     }
-    let building = this.#building.get(gameId);
-    if (!building) {
-      building = this.build(gameId).finally(() => this.#building.delete(gameId));
-      this.#building.set(gameId, building);
-    }
-    return building;
+    if (cached && poll && this.deferred(gameId)) return cached.snapshot;
+    return this.rebuild(gameId);
+  }
+
+  /** Rebuilds at once for polls too: an organiser's flush, which waits for the new board. */
+  async publishNow(gameId: number): Promise<Snapshot | undefined> {
+    this.#builtAt.delete(gameId);
+    return this.get(gameId);
   }
 
   /** Builds the snapshots of games starting within `aheadMs` (§4.19), so the start finds them ready; answers their ids. */
@@ -114,6 +151,13 @@ export class Scoreboards {
    */
   forget(gameId: number): void {
     this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
+    const cached = this.#cache.get(gameId);
+    if (cached) cached.stale = true;
+  }
+
+  /** Drops the board of a deleted game at once. */
+  discard(gameId: number): void {
+    this.forget(gameId);
     this.#cache.delete(gameId);
   }
 
@@ -139,6 +183,35 @@ export class Scoreboards {
     return checking;
   }
 
+  /**
+   * Whether a changed board waits for the end of its interval (a rebuild began less than `publishEveryMs` ago), in
+   * which case its rebuild is set for then.
+   */
+  private deferred(gameId: number): boolean {
+    const waitMs = (this.#builtAt.get(gameId) ?? Number.NEGATIVE_INFINITY) + this.publishEveryMs - this.now();
+    if (waitMs <= 0) return false;
+    if (!this.#scheduled.has(gameId)) {
+      const timer = setTimeout(() => {
+        this.#scheduled.delete(gameId);
+        // A failure here is met again by the next read, which reports it.
+        this.get(gameId).catch(() => undefined);
+      }, waitMs);
+      this.#scheduled.set(gameId, timer.unref());
+    }
+    return true;
+  }
+
+  /** One rebuild at a time per game, shared by the reads that wait for it. */
+  private rebuild(gameId: number): Promise<Snapshot | undefined> {
+    let building = this.#building.get(gameId);
+    if (!building) {
+      this.#builtAt.set(gameId, this.now());
+      building = this.build(gameId).finally(() => this.#building.delete(gameId));
+      this.#building.set(gameId, building);
+    }
+    return building;
+  }
+
   private async version(gameId: number): Promise<number> {
     const row = await this.db
       .selectFrom('scoreboard_versions')
@@ -160,9 +233,10 @@ export class Scoreboards {
     }
     this.#solveCounts.set(gameId, rendered.solveCount);
     this.thread?.prepareFor(rendered.solveCount);
-    const snapshot = snapshotOf(gameId, version, rendered);
-    const fresh = (this.#changes.get(gameId) ?? 0) === changes;
-    this.#cache.set(gameId, { snapshot, checkedAt: fresh ? this.now() : Number.NEGATIVE_INFINITY });
+    const snapshot = await snapshotOf(gameId, version, rendered);
+    // A build that overlapped a change here is stale at once.
+    const stale = (this.#changes.get(gameId) ?? 0) !== changes;
+    this.#cache.set(gameId, { snapshot, checkedAt: this.now(), stale });
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.#buildListeners) listener(seconds);
     return snapshot;
@@ -198,8 +272,10 @@ export class Scoreboards {
 
 const gzipAsync = promisify(gzip);
 
-const snapshotOf = (gameId: number, version: number, rendered: Rendered): Snapshot => {
+const snapshotOf = async (gameId: number, version: number, rendered: Rendered): Promise<Snapshot> => {
   const body = Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength);
+  // Compressed before it is published, in the thread pool: a read then costs no more than sending the bytes.
+  const gzipped = await gzipAsync(body).catch(() => undefined);
   const spans = new Map<number, [number, number]>();
   for (let k = 0; k < rendered.spans.length; k += 3)
     spans.set(rendered.spans[k] as number, [
@@ -212,7 +288,7 @@ const snapshotOf = (gameId: number, version: number, rendered: Rendered): Snapsh
     version,
     game: rendered.game,
     body,
-    gzipped: lazyGzip(body),
+    gzipped,
     etag: `W/"${gameId}-${version.toString(16)}-${rendered.updateTimeUtc.toString(16)}"`,
     model: () => {
       model ??= JSON.parse(body.toString()) as ScoreboardModel;
@@ -229,18 +305,5 @@ const snapshotOf = (gameId: number, version: number, rendered: Rendered): Snapsh
       return item;
     },
     challenges: new Map(rendered.challenges.map((c) => [c.id, c])),
-  };
-};
-
-/**
- * Compresses on the first call, in the thread pool; every call shares that one result. A client that takes gzip
- * waits for it: answered the plain body meanwhile, every poller arriving after a rebuild downloaded 26 times the
- * bytes (a 1,000-team board: 7.7 MB against 0.3 MB).
- */
-const lazyGzip = (body: Buffer): (() => Promise<Buffer | undefined>) => {
-  let compressed: Promise<Buffer | undefined> | undefined;
-  return () => {
-    compressed ??= gzipAsync(body).catch(() => undefined);
-    return compressed;
   };
 };

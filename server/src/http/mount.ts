@@ -22,17 +22,28 @@ export type RouteRequest<R extends Endpoint> = FastifyRequest<{
   Body: RouteBody<R>;
 }>;
 
-/** A `download` handler sends the bytes itself and answers the reply; the others answer the response. */
+/**
+ * A `download` handler sends the bytes itself and answers the reply; the others answer the response, or send it
+ * themselves and hand back the reply at once (a read answered without waiting on anything).
+ */
 export type RouteHandler<R extends Endpoint> = (
   request: RouteRequest<R>,
   reply: FastifyReply,
-) => Promise<R['response'] extends 'download' ? FastifyReply : RouteResponse<R>>;
+) => Promise<R['response'] extends 'download' ? FastifyReply : RouteResponse<R>> | FastifyReply;
 
 /** `/api/game/{id}/notices` → `/api/game/:id/notices` */
 export const toFastifyPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 export const mount = <R extends Endpoint>(app: FastifyInstance, def: R, handler: RouteHandler<R>): void => {
   const schemas = schemasOf(def);
+  const answer = async (pending: ReturnType<RouteHandler<R>>, reply: FastifyReply) => {
+    const result = await pending;
+    if (def.response === 'empty') return reply.send();
+    if (def.response === 'download') return result;
+    // Fastify would send a string as plain text; GZ::CTF answers a bare JSON string (invite codes, passwords).
+    if (typeof result === 'string') return reply.type('application/json').send(JSON.stringify(result));
+    return result;
+  };
   const responseSchema = def.response === 'json' ? schemas.response : undefined;
   app.route({
     method: def.method,
@@ -53,13 +64,11 @@ export const mount = <R extends Endpoint>(app: FastifyInstance, def: R, handler:
     ...(def.upload && { preValidation: requireMultipart }),
     ...(def.etag && { onSend: etagOnSend }),
     ...(def.encrypted && { preHandler: decryptFields(def.encrypted) }),
-    handler: async (request, reply) => {
-      const result = await handler(request as RouteRequest<R>, reply);
-      if (def.response === 'empty') return reply.send();
-      if (def.response === 'download') return result;
-      // Fastify would send a string as plain text; GZ::CTF answers a bare JSON string (invite codes, passwords).
-      if (typeof result === 'string') return reply.type('application/json').send(JSON.stringify(result));
-      return result;
+    handler: (request, reply) => {
+      const result = handler(request as RouteRequest<R>, reply);
+      // Sent already: awaiting the reply (a thenable) would wait for its last byte to go out.
+      if (result === reply) return;
+      return answer(result, reply);
     },
   });
 };
