@@ -30,16 +30,19 @@ export const sessionCookie = 'GZCTF_Token';
 
 const minimumRole = { user: 'User', monitor: 'Monitor', admin: 'Admin' } as const;
 
-/** The guard `mount` puts on each route: 401 without a session, 403 when the role is too low (Banned included). */
-export const authorize =
-  (auth: Auth): onRequestHookHandler =>
-  async (request) => {
-    if (auth === 'anonymous') return;
-    if (!request.caller) throw new HttpError(401, 'Sign in to continue');
-    if (roleRank(request.caller.role) < roleRank(minimumRole[auth])) {
-      throw new HttpError(403, 'You are not allowed to do this');
-    }
-  };
+/**
+ * The guard `mount` puts on each route: 401 without a session, 403 when the role is too low (Banned included).
+ * None for a route anyone may call.
+ */
+export const authorize = (auth: Auth): onRequestHookHandler | undefined =>
+  auth === 'anonymous'
+    ? undefined
+    : async (request) => {
+        if (!request.caller) throw new HttpError(401, 'Sign in to continue');
+        if (roleRank(request.caller.role) < roleRank(minimumRole[auth])) {
+          throw new HttpError(403, 'You are not allowed to do this');
+        }
+      };
 
 /** The caller of a route whose guard already demanded one. */
 export const callerOf = (request: FastifyRequest): Caller => {
@@ -117,9 +120,12 @@ export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, api
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiToken', null);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.auth === undefined) return;
-    const bearer = bearerToken(request);
+  const identify = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    bearer: string | undefined,
+    token: string | undefined,
+  ): Promise<void> => {
     if (bearer) {
       // A token presented and refused is an error, not an anonymous call: the client meant to be someone.
       const check = await apiTokens.authenticate(bearer);
@@ -131,12 +137,18 @@ export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, api
       request.apiToken = check.token;
       return;
     }
-    const token = request.cookies[sessionCookie];
     if (!token) return;
     const session = await sessions.resolve(token, request.ip);
     if (!session) return;
     request.caller = session.caller;
     request.sessionId = session.sessionId;
     if (session.renewedUntil !== null) writeCookie(request, reply, token, session.renewedUntil);
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    const bearer = bearerToken(request);
+    const token = bearer ? undefined : request.cookies[sessionCookie];
+    // A caller without credentials (most reads) costs no promise; routeOptions is built anew on each call.
+    if ((!bearer && !token) || request.routeOptions.config.auth === undefined) return done();
+    identify(request, reply, bearer, token).then(() => done(), done);
   });
 });

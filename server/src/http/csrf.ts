@@ -18,11 +18,12 @@ declare module 'fastify' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const csrf = fp(async (app: FastifyInstance, { publicUrl }: { publicUrl: string | undefined }) => {
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.checksOrigin) return;
-    if (bearerToken(request)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!STATE_CHANGING.has(request.method) || request.routeOptions.config.checksOrigin) return done();
+    if (bearerToken(request)) return done();
     if (fromElsewhere(request.headers, () => platformOrigin(publicUrl, request.protocol, request.host))) {
-      throw new HttpError(403, crossSiteRefusal);
+      return done(new HttpError(403, crossSiteRefusal));
     }
+    done();
   });
 });

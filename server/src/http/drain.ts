@@ -7,7 +7,8 @@ export const drainOnClose = fp(async (app) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing && request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+    done(null, payload);
   });
 });

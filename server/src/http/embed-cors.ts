@@ -27,19 +27,23 @@ const methodFor = (url: string): 'GET' | 'POST' | undefined => {
   return undefined;
 };
 
+const probePath = embedRoutes.origin.path;
 const isProbe = (url: string): boolean =>
-  (url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase() === embedRoutes.origin.path;
+  // Every request passes here: most are told apart by their first characters, before any string is built.
+  url.length >= probePath.length &&
+  url.slice(0, probePath.length).toLowerCase() === probePath &&
+  (url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase() === probePath;
 
 /** The probe: readable by any page (it says nothing but whether the asker's own origin is allowed), never cached. */
 const probe = (app: FastifyInstance, allows: (origin: string) => boolean) => {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isProbe(request.url)) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isProbe(request.url)) return done();
     reply
       .header('access-control-allow-origin', '*')
       .header('vary', 'Origin')
       .header('cache-control', 'no-store');
-    if (request.method !== 'OPTIONS') return;
-    return reply
+    if (request.method !== 'OPTIONS') return done();
+    reply
       .code(204)
       .header('access-control-allow-methods', 'GET')
       .header('access-control-allow-headers', REQUEST_HEADERS)

@@ -17,12 +17,13 @@ export const matchesEtag = (header: string | undefined, etag: string): boolean =
 /** Kept, but checked with the server before each use. */
 export const revalidate = 'no-cache, must-revalidate';
 
-export const etagOnSend: onSendHookHandler = async (request, reply, payload) => {
-  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+export const etagOnSend: onSendHookHandler = (request, reply, payload, done) => {
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload)))
+    return done(null, payload);
   // A handler that knows its version (a scoreboard snapshot) sets the tag itself: no hashing per reply.
   const etag = (reply.getHeader('etag') as string | undefined) ?? weakEtag(payload);
   reply.header('etag', etag).header('cache-control', revalidate);
-  if (!matchesEtag(request.headers['if-none-match'], etag)) return payload;
+  if (!matchesEtag(request.headers['if-none-match'], etag)) return done(null, payload);
   reply.code(304);
-  return '';
+  done(null, '');
 };

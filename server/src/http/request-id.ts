@@ -13,7 +13,8 @@ export const requestIdOptions = (
 });
 
 export const requestIdHeader = fp(async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 });
