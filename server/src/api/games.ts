@@ -50,7 +50,7 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
   });
   mount(app, edit.deleteGame, async (request) => {
     await games.delete(request.params.id);
-    scoreboards.forget(request.params.id);
+    scoreboards.discard(request.params.id);
     await audit(request, 'Information', `Deleted game #${request.params.id}`);
     return undefined;
   });

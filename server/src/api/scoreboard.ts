@@ -74,10 +74,10 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
     const poll = request.headers['if-none-match'] !== undefined;
     const snapshot = scoreboards.ready(request.params.id, poll);
     if (snapshot) return sendScoreboard(snapshot, request, reply);
-    return snapshotOf(request.params.id, poll).then((built) => {
-      sendScoreboard(built, request, reply);
-      return undefined as unknown as ScoreboardModel;
-    });
+    // Resolved with the reply, as an async handler answering it: once the answer has gone out.
+    return snapshotOf(request.params.id, poll).then(
+      (built) => sendScoreboard(built, request, reply) as unknown as ScoreboardModel,
+    );
   });
   const sendScoreboard = (snapshot: Snapshot, request: FastifyRequest, reply: FastifyReply) => {
     if (now() < snapshot.game.start - earlyScoreboard)

@@ -111,6 +111,8 @@ export class Scoreboards {
         cached.checkedAt = this.now();
         return cached.snapshot;
       }
+      // Changed by another process.
+      cached.stale = true;
     }
     if (cached && poll && this.deferred(gameId)) return cached.snapshot;
     return this.rebuild(gameId);
@@ -146,8 +148,8 @@ export class Scoreboards {
   }
 
   /**
-   * Drops this process's copy only: for a deleted game (its version row went with it), and after the commit of an
-   * `invalidate` made inside a transaction, which a build running meanwhile could not see yet.
+   * Marks this process's copy stale only: after the commit of an `invalidate` made inside a transaction, which a
+   * build running meanwhile could not see yet.
    */
   forget(gameId: number): void {
     this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
@@ -155,7 +157,7 @@ export class Scoreboards {
     if (cached) cached.stale = true;
   }
 
-  /** Drops the board of a deleted game at once. */
+  /** Drops the board of a deleted game (its version row went with it): not even a poll gets it again. */
   discard(gameId: number): void {
     this.forget(gameId);
     this.#cache.delete(gameId);

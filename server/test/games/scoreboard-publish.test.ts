@@ -122,4 +122,16 @@ describe.each(databaseKinds())('scoreboard polls on $name', (kind) => {
     expect(later.statusCode).toBe(200);
     expect(later.json().items).toHaveLength(players.length + 1);
   });
+
+  it('answers a poll of a deleted game with 404 at once', async () => {
+    const { id } = await c.ok(admin, 'POST', '/api/edit/games', gameBody());
+    const board = await t.app.inject({ url: `/api/game/${id}/scoreboard` });
+    expect(board.statusCode).toBe(200);
+    await c.ok(admin, 'DELETE', `/api/edit/games/${id}`);
+    const poll = await t.app.inject({
+      url: `/api/game/${id}/scoreboard`,
+      headers: { 'if-none-match': String(board.headers.etag) },
+    });
+    expect(poll.statusCode).toBe(404);
+  });
 });
