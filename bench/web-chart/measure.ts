@@ -42,7 +42,7 @@ const measure = async (browser: Browser, url: string, from: From, profile: boole
     // that frame's animation callback runs after its paint).
     await page.evaluateOnNewDocument(() => {
       new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-testid="score-timeline"] .recharts-line-curve')) return;
+        if (!document.querySelector('[data-testid="score-timeline"] [data-testid="timeline-line"]')) return;
         observer.disconnect();
         requestAnimationFrame(() => {
           const channel = new MessageChannel();

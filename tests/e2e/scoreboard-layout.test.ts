@@ -23,7 +23,9 @@ describe('the scoreboard page', () => {
     await page.setViewport({ width, height });
     await page.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-testid="scoreboard"] tr[data-team]', { timeout: 20_000 });
-    await page.waitForSelector('[data-testid="score-timeline"] .recharts-line-curve', { timeout: 20_000 });
+    await page.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]', {
+      timeout: 20_000,
+    });
   };
 
   beforeAll(async () => {
@@ -138,7 +140,7 @@ describe('the scoreboard page', () => {
         href: entry.querySelector('a')?.getAttribute('href'),
       })),
     );
-    const strokes = await page.$$eval(`${chart} .recharts-line-curve`, (lines) =>
+    const strokes = await page.$$eval(`${chart} [data-testid="timeline-line"]`, (lines) =>
       lines.map((line) => getComputedStyle(line).stroke),
     );
     expect(legend.map((entry) => entry.swatch)).toEqual(strokes);
@@ -178,7 +180,9 @@ describe('the scoreboard page', () => {
           onPostCommitFiberRoot: () => {},
         };
         new MutationObserver((_, observer) => {
-          const chart = document.querySelector('[data-testid="score-timeline"] .recharts-line-curve');
+          const chart = document.querySelector(
+            '[data-testid="score-timeline"] [data-testid="timeline-line"]',
+          );
           const row = document.querySelector('[data-testid="scoreboard"] tr[data-team]');
           if (!chart && !row) return;
           seen.chartFirst = Boolean(chart) && !row;

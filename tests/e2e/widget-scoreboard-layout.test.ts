@@ -72,7 +72,7 @@ describe('<pennon-scoreboard> in a page layout', () => {
         const root = document.querySelector('pennon-scoreboard')?.shadowRoot;
         return (
           (root?.querySelectorAll('tr[data-team]').length ?? 0) >= count &&
-          !!root?.querySelector('.recharts-line-curve')
+          !!root?.querySelector('[data-testid="timeline-line"]')
         );
       },
       { timeout: 30_000 },
@@ -156,10 +156,10 @@ describe('<pennon-scoreboard> in a page layout', () => {
       const timeline = root.querySelector('[data-testid="score-timeline"]') as HTMLElement;
       return {
         range: timeline.getAttribute('data-range'),
-        swatches: [...timeline.querySelectorAll<HTMLElement>('[data-series]')].map(
-          (swatch) => getComputedStyle(swatch).backgroundColor,
-        ),
-        strokes: [...timeline.querySelectorAll('.recharts-line-curve')].map(
+        swatches: [
+          ...timeline.querySelectorAll<HTMLElement>('[data-testid="timeline-legend"] [data-series]'),
+        ].map((swatch) => getComputedStyle(swatch).backgroundColor),
+        strokes: [...timeline.querySelectorAll('[data-testid="timeline-line"]')].map(
           (line) => getComputedStyle(line).stroke,
         ),
         names: [...timeline.querySelectorAll('[data-testid="timeline-legend"] li')].map(

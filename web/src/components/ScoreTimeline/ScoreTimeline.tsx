@@ -1,11 +1,10 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Title } from '@mantine/core';
 import type { TopTimeLine } from '@pennon/sdk';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamLink } from '../ScoreboardTable/index.ts';
 import classes from './ScoreTimeline.module.css';
+import { TimelinePlot } from './TimelinePlot.tsx';
 import {
   activityRange,
   RANGE_HOURS,
@@ -13,11 +12,10 @@ import {
   seriesKey,
   type TimelineRange,
   timelineRows,
-  timeTicks,
 } from './timeline.ts';
 
 const SERIES_COLORS = ['blue', 'red', 'teal', 'orange', 'grape', 'lime', 'cyan', 'pink', 'yellow', 'indigo'];
-const colorOf = (index: number) => `${SERIES_COLORS[index % SERIES_COLORS.length]}.6`;
+const colorOf = (index: number) => `var(--mantine-color-${SERIES_COLORS[index % SERIES_COLORS.length]}-6)`;
 
 export interface ScoreTimelineProps {
   /** The top teams' score histories. */
@@ -36,7 +34,7 @@ export interface ScoreTimelineProps {
 
 /**
  * The top teams' scores over the game as step lines, with a legend of their colours; nothing until someone scored.
- * Memoised: a chart re-renders in several passes, and the page around it on every clock tick.
+ * Memoised: the page around it re-renders on every clock tick.
  */
 export const ScoreTimeline = memo(function ScoreTimeline({
   teams,
@@ -49,11 +47,12 @@ export const ScoreTimeline = memo(function ScoreTimeline({
 }: ScoreTimelineProps) {
   const { t, i18n } = useTranslation();
   const [picked, setPicked] = useState<TimelineRange>();
-  // The rows are computed once per fetch and range, not on every render (a hover redraws the tooltip).
-  const { shown, rows } = useMemo(() => {
+  // The rows are computed once per fetch and range, not on every render (a hover redraws the readout).
+  const { shown, rows, series } = useMemo(() => {
     const now = Date.now();
     const shown = picked ?? range ?? activityRange(teams, start, end, now);
-    return { shown, rows: timelineRows(teams, rangeStart(shown, start, end, now), end, now) };
+    const series = teams.map((team, index) => ({ key: seriesKey(team, teams), color: colorOf(index) }));
+    return { shown, rows: timelineRows(teams, rangeStart(shown, start, end, now), end, now), series };
   }, [teams, start, end, picked, range]);
   if (teams.every((team) => team.items.length === 0) || rows.length <= 1) return null;
   const locale = i18n.resolvedLanguage ?? i18n.language;
@@ -66,7 +65,7 @@ export const ScoreTimeline = memo(function ScoreTimeline({
       ? { hour: '2-digit', minute: '2-digit' }
       : { month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit' },
   );
-  const keys = teams.map((team) => seriesKey(team, teams));
+  const keys = series.map(({ key }) => key);
   return (
     <Paper withBorder radius="md" p="md" data-testid="score-timeline" data-range={String(shown)}>
       <Group justify="space-between" gap="xs" mb="sm">
@@ -89,28 +88,17 @@ export const ScoreTimeline = memo(function ScoreTimeline({
           />
         )}
       </Group>
-      <LineChart
-        h={height}
-        data={rows}
-        dataKey="time"
-        series={keys.map((name, index) => ({ name, color: colorOf(index) }))}
-        curveType="stepAfter"
-        withDots={false}
-        xAxisProps={{
-          type: 'number',
-          scale: 'time',
-          domain: ['dataMin', 'dataMax'],
-          ticks: timeTicks(rows[0]?.time ?? start, rows[rows.length - 1]?.time ?? end),
-          interval: 0,
-          tickFormatter: (value: number) => tickFormat.format(value),
-        }}
-        yAxisProps={{ interval: 0 }}
-        // The grid draws no vertical lines, yet would place them by measuring every time label in the page.
-        gridProps={{ verticalCoordinatesGenerator: () => [] }}
-        tooltipProps={{
-          labelFormatter: (value: unknown) =>
-            typeof value === 'number' ? timeFormat.format(value) : String(value),
-        }}
+      <TimelinePlot
+        rows={rows}
+        series={series}
+        height={height}
+        label={t('game.scoreboard.timeline_label', {
+          from: timeFormat.format(rows[0]?.time),
+          to: timeFormat.format(rows[rows.length - 1]?.time),
+          teams: new Intl.ListFormat(locale).format(keys),
+        })}
+        tickFormat={tickFormat}
+        timeFormat={timeFormat}
       />
       {/* The legend is ours: its names link to the teams' pages, and a long one is cut short. */}
       <ul className={classes.legend} data-testid="timeline-legend">
@@ -118,7 +106,7 @@ export const ScoreTimeline = memo(function ScoreTimeline({
           <li key={team.id} className={classes.entry}>
             <span
               className={classes.swatch}
-              style={{ backgroundColor: `var(--mantine-color-${colorOf(index).replace('.', '-')})` }}
+              style={{ backgroundColor: series[index]?.color }}
               data-series={keys[index]}
               aria-hidden
             />

@@ -86,8 +86,7 @@ const TICK_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 180, 360, 720, 1440, 2880, 100
 
 /**
  * At most `count` round moments between `from` and `to` (every 10 minutes, 6 hours, a day… in local time) for the
- * time axis. Given to the chart with every tick shown, they spare it measuring each label's width in the page to
- * thin out its own: most of the time a phone spent on the chart's axes.
+ * time axis: as many as its labels have room for.
  */
 export const timeTicks = (from: number, to: number, count = 4): number[] => {
   const step = TICK_STEPS.find((candidate) => (to - from) / candidate <= count) ?? (to - from) / count;
