@@ -7,7 +7,8 @@
 //    the latencies are the server's and not the queue that 200 clients waiting on each other make at saturation;
 //  - revalidated scoreboard: GET …/scoreboard with the current ETag (304), as browsers poll it;
 //  - mixed: new solves' round trips while 500 readers each hold a /hub/user connection and poll the scoreboard once
-//    a second (readers-worker.mjs).
+//    a second (readers-worker.mjs); first with the solvers at saturation, then paced at 100 new solves a second (a
+//    big event's first minutes), which is what readers meet at an event.
 // Run: npx tsx bench/scoring/sustained.ts [sqlite] [postgres]
 //   Both by default: PostgreSQL on the server PENNON_BENCH_POSTGRES_URL (else PENNON_TEST_POSTGRES_URL) names.
 //   PENNON_BENCH_FIGURES=roundtrip,revalidated,mixed picks phases; hello-world always runs. Each database runs in a
@@ -31,7 +32,7 @@ const WARM_UP_MS = 3_000;
 const READERS = 500;
 /** Each connection plays for this many teams, in turn, so that new solves last the phase. */
 const TEAMS_PER_CONNECTION = 3;
-/** The challenges of the new-solves phase; as many again for the half-load one, and again for the mixed phase. */
+/** The challenges of the new-solves phase; as many again for the half-load one, the mixed one and the paced mixed one. */
 const CHALLENGES = 100;
 
 const postgres = process.env.PENNON_BENCH_POSTGRES_URL ?? process.env.PENNON_TEST_POSTGRES_URL;
@@ -75,7 +76,7 @@ const { app, gameId, challengeIds, tokens } = await seed({
   dataDir,
   database,
   teams: CONNECTIONS * TEAMS_PER_CONNECTION,
-  challenges: 3 * CHALLENGES,
+  challenges: 4 * CHALLENGES,
   // The mixed phase's readers all come from 127.0.0.1.
   env: { PENNON_HUB_MAX_PER_ADDRESS: String(2 * READERS), ...Object.fromEntries(passedOn) },
 });
@@ -165,8 +166,14 @@ interface Readers {
   hubMessages: number;
 }
 
-/** Round trips of new solves while the readers read. */
-const mixed = async (): Promise<{ writers: RoundTrips; readers: Readers }> => {
+/** The paced mixed phase's new solves a second. */
+const PACED_SOLVES = 100;
+
+/** Round trips of new solves, from challenge `from`, while the readers read; `perSecond` paces the solvers. */
+const mixed = async (
+  from: number,
+  perSecond?: number,
+): Promise<{ writers: RoundTrips; readers: Readers }> => {
   const worker = new Worker(new URL('./readers-worker.mjs', import.meta.url), {
     workerData: { origin, gameId, clients: READERS, pollMs: 1000 },
   });
@@ -176,7 +183,7 @@ const mixed = async (): Promise<{ writers: RoundTrips; readers: Readers }> => {
       worker.once('error', reject);
     });
   await next<'ready'>();
-  const writers = await roundTrips(2 * CHALLENGES, true);
+  const writers = await roundTrips(from, true, PHASE_MS, perSecond);
   const done = next<Readers>();
   worker.postMessage('stop');
   return { writers, readers: await done };
@@ -246,13 +253,18 @@ if (figures.has('revalidated')) {
   );
 }
 if (figures.has('mixed')) {
-  const { writers, readers } = await mixed();
-  console.log(roundTripLine(`mixed: new solves beside ${READERS} readers`, writers, yardstick));
-  console.log(
-    `mixed: readers made ${readers.reads} scoreboard reads (${percent(readers.notModified, readers.reads)} 304), ` +
-      `p50 ${ms(readers.p50)}, p99 ${ms(readers.p99)}, ${readers.failed} failed; ` +
-      `${readers.open}/${READERS} hub connections open at the end, ${readers.hubMessages} hub messages`,
-  );
+  for (const [name, from, perSecond] of [
+    ['mixed', 2 * CHALLENGES, undefined],
+    [`mixed at ${PACED_SOLVES} solves/s`, 3 * CHALLENGES, PACED_SOLVES],
+  ] as const) {
+    const { writers, readers } = await mixed(from, perSecond);
+    console.log(roundTripLine(`${name}: new solves beside ${READERS} readers`, writers, yardstick));
+    console.log(
+      `${name}: readers made ${readers.reads} scoreboard reads (${percent(readers.notModified, readers.reads)} 304), ` +
+        `p50 ${ms(readers.p50)}, p99 ${ms(readers.p99)}, ${readers.failed} failed; ` +
+        `${readers.open}/${READERS} hub connections open at the end, ${readers.hubMessages} hub messages`,
+    );
+  }
 }
 await hello.close();
 await app.close();
