@@ -1,6 +1,7 @@
 // Phones: every route of the web client at 320 × 640 (signed out, as a player, as an admin and monitor) on a game
 // with real data — a team, a solve, a notice, a post — without horizontal scrolling; at 390 px the header keeps the
-// platform's name and the game's status badges whole.
+// platform's name and the game's status badges whole, and signed out at 320 and 390 px it breaks the name only
+// between words, the links and preferences moved into the header's menu.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,24 @@ describe('phones', () => {
     expect(scrollWidth, `${path} overflows: ${culprits.join(', ')}`).toBeLessThanOrEqual(width);
   };
   const signOut = () => page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
+  /** The header's platform name: its text, the words a line break cuts in two, and whether its box clips it. */
+  const brandTitle = () =>
+    page.$eval('header a[href="/"] span', (title) => {
+      const text = title.firstChild as Text;
+      const cutWords = [...text.data.matchAll(/\S+/gu)]
+        .filter((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index);
+          range.setEnd(text, word.index + word[0].length);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((word) => word[0]);
+      // A line past the clamp adds a line's height; the glyphs' own overflow of a 1.15 line height adds a pixel or two.
+      const halfLine = Number.parseFloat(getComputedStyle(title).lineHeight) / 2;
+      const clipped =
+        title.scrollWidth > title.clientWidth + 0.5 || title.scrollHeight > title.clientHeight + halfLine;
+      return { text: text.data, cutWords, clipped, right: title.getBoundingClientRect().right };
+    });
 
   describe('signed out', () => {
     it.each([
@@ -121,6 +140,33 @@ describe('phones', () => {
       '/account/Confirm',
       '/no/such/page',
     ])('%s fits 320 px', fits);
+
+    it("keeps the platform's name in whole words beside Sign in, with the links and preferences in the menu", async () => {
+      for (const width of [320, 390]) {
+        await page.setViewport({ width, height: 700 });
+        await visit('/');
+        const signIn = await page.$eval(
+          'header a[href^="/account/Login"]',
+          (link) => link.getBoundingClientRect().left,
+        );
+        const title = await brandTitle();
+        expect(title, `at ${width} px`).toMatchObject({
+          text: 'Harbour Winter CTF',
+          cutWords: [],
+          clipped: false,
+        });
+        expect(title.right, `at ${width} px`).toBeLessThan(signIn);
+      }
+      await page.setViewport({ width: 320, height: 640 });
+      const menu = '::-p-aria([name="Navigation"][role="button"])';
+      await page.locator(menu).click();
+      const drawer = await page.waitForSelector('::-p-aria([name="Navigation"][role="dialog"])');
+      expect(await drawer?.$('::-p-aria([name="Language"][role="button"])')).not.toBeNull();
+      expect(await drawer?.$('::-p-aria([name="Toggle colour scheme"][role="button"])')).not.toBeNull();
+      await page.locator('::-p-aria([name="Games"][role="link"])').click();
+      await page.waitForFunction(() => location.pathname === '/games');
+      await page.waitForSelector('::-p-aria([name="Navigation"][role="dialog"])', { hidden: true });
+    });
   });
 
   describe('as a player', () => {

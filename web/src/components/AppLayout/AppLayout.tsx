@@ -1,5 +1,4 @@
-import { ActionIcon, AppShell, Container, Group, Image, Menu, Progress } from '@mantine/core';
-import { IconMenu2 } from '@tabler/icons-react';
+import { AppShell, Container, Group, Image, Progress } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import brandLogo from '../../../../static/brand/logo.svg';
@@ -12,6 +11,7 @@ import { ThemeSelector } from '../ThemeSelector/index.ts';
 import { UserMenu } from '../UserMenu/index.ts';
 import classes from './AppLayout.module.css';
 import { NAV_LINKS } from './navigation.ts';
+import { PhoneMenu } from './PhoneMenu.tsx';
 
 /** The app shell: header with the platform title, navigation and preferences; the page below, then the footer. */
 export function AppLayout() {
@@ -39,23 +39,12 @@ export function AppLayout() {
             ))}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSelector />
-            <ThemeSelector />
-            <ColorSchemeToggle />
-            <Menu position="bottom-end" width={180} shadow="md">
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" hiddenFrom="sm" aria-label={t('common.nav.label')}>
-                  <IconMenu2 size={18} />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {NAV_LINKS.map(({ to, label }) => (
-                  <Menu.Item key={to} component={Link} to={to}>
-                    {t(label)}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+              <LanguageSelector />
+              <ThemeSelector />
+              <ColorSchemeToggle />
+            </Group>
+            <PhoneMenu />
             <UserMenu />
           </Group>
         </div>
