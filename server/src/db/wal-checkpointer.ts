@@ -7,6 +7,9 @@ import { Worker } from 'node:worker_threads';
 /** How often the worker looks for pages to copy. */
 const intervalMs = 100;
 
+/** A longer log is checkpointed without pause until a write starts it over (see the worker). */
+const restartPages = 1_000;
+
 /**
  * The main connection still checkpoints, should the log reach this many pages (about 40 MB): only if the worker
  * stopped or cannot keep up.
@@ -19,7 +22,7 @@ export interface WalCheckpointer {
 
 export const startWalCheckpointer = (file: string): WalCheckpointer => {
   const worker = new Worker(new URL('./wal-checkpointer.worker.js', import.meta.url), {
-    workerData: { file, intervalMs },
+    workerData: { file, intervalMs, restartPages },
   });
   // Never what keeps the process alive; a worker that fails leaves checkpoints to the main connection's fallback.
   worker.unref();
