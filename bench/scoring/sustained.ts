@@ -19,11 +19,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadResult, load } from './load.ts';
 import { cookie, freshDatabase, seed } from './seed.ts';
+import { type Stalls, watchStalls } from './stalls.ts';
 
 const CONNECTIONS = 200;
 /** PENNON_BENCH_SECONDS shortens the phases, for a quick check of the bench itself. */
@@ -105,8 +105,8 @@ interface RoundTrips {
   failed: number;
   /** This process's CPU time (server and generator threads) per round trip. */
   cpuMicros: number;
-  /** The server's event loop: how late its timers ran (p99 and max, ms), i.e. how long it was held at a time. */
-  loopDelay: { p99: number; max: number };
+  /** What held the server's event loop meanwhile. */
+  stalls: Stalls;
 }
 
 const inWorker = <T>(file: string, data: object) =>
@@ -127,9 +127,8 @@ const roundTrips = async (
   perSecond?: number,
 ): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'loopDelay'>>('./roundtrip-worker.mjs', {
+  const watch = watchStalls();
+  const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'stalls'>>('./roundtrip-worker.mjs', {
     origin,
     durationMs,
     perSecond,
@@ -147,12 +146,12 @@ const roundTrips = async (
       ),
     })),
   });
-  loop.disable();
+  const stalls = watch.stop();
   const { user, system } = process.cpuUsage(cpu);
   return {
     ...result,
     cpuMicros: (user + system) / Math.max(1, result.roundTrips),
-    loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
+    stalls,
   };
 };
 
@@ -201,12 +200,16 @@ const helloLoad = () =>
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const ratio = (x: number, of: number) => `${(x / of).toFixed(2)}×`;
 const percent = (x: number, of: number) => `${((100 * x) / of).toFixed(0)} %`;
+const stallsText = ({ loopDelay, gc, waitedForCpu }: Stalls) =>
+  `event loop held p99 ${ms(loopDelay.p99)} / max ${ms(loopDelay.max)} (GC ${gc.count} pauses, max ` +
+  `${ms(gc.maxMs)}, ${ms(gc.totalMs)} in all` +
+  `${waitedForCpu === undefined ? '' : `; waited for a CPU ${(100 * waitedForCpu).toFixed(1)} % of the phase`})`;
 const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
   `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
   `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
   `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, CPU ${Math.round(r.cpuMicros)} µs/flag ` +
-  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), event loop held p99 ${ms(r.loopDelay.p99)} / max ` +
-  `${ms(r.loopDelay.max)}, ${r.failed} failed, verdicts ${JSON.stringify(r.verdicts)}`;
+  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${stallsText(r.stalls)}, ${r.failed} failed, ` +
+  `verdicts ${JSON.stringify(r.verdicts)}`;
 
 const yardstick = await helloLoad();
 console.log(
