@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
+import { watchCpuWait } from './cpu-wait.mjs';
 
 /** clients: per client, its flags in order, each { path, cookie, flag }. */
 const { origin, durationMs, clients, perSecond } = workerData;
@@ -64,7 +65,9 @@ const client = async ({ flags }, c) => {
 };
 
 const started = performance.now();
+const waited = watchCpuWait();
 await Promise.all(clients.map(client));
+const generatorWaitedForCpu = waited();
 const seconds = (performance.now() - started) / 1000;
 await pool.close();
 latencies.sort((a, b) => a - b);
@@ -78,4 +81,5 @@ parentPort.postMessage({
   pollsPerFlag: polls / Math.max(1, latencies.length),
   verdicts,
   failed,
+  generatorWaitedForCpu,
 });

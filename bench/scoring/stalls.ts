@@ -2,8 +2,8 @@
 // and (Linux) the time its thread was ready to run but waited for a CPU, i.e. the machine's other load and the
 // process's own other threads (the load generator, SQLite's checkpointer) taking the cores. A loop held 200 ms with
 // no collection then and the thread waiting for a CPU is the machine, not the server's code.
-import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { watchCpuWait } from './cpu-wait.mjs';
 
 export interface Stalls {
   /** How late a 10 ms timer ran (ms): the longest the loop was held at a time, whatever held it. */
@@ -13,15 +13,6 @@ export interface Stalls {
   /** Share of the phase the server's thread was runnable but not running; undefined off Linux. */
   waitedForCpu: number | undefined;
 }
-
-/** Nanoseconds the calling process's main thread has waited on a run queue (the second field of schedstat). */
-const runQueueNanos = (): number | undefined => {
-  try {
-    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-};
 
 /** Starts watching the calling thread (the server's, in the bench); `stop` answers what was seen. */
 export const watchStalls = (): { stop(): Stalls } => {
@@ -36,21 +27,15 @@ export const watchStalls = (): { stop(): Stalls } => {
     }
   });
   observer.observe({ entryTypes: ['gc'] });
-  const started = performance.now();
-  const waitedBefore = runQueueNanos();
+  const waited = watchCpuWait();
   return {
     stop: () => {
       loop.disable();
       observer.disconnect();
-      const waited = runQueueNanos();
-      const elapsedNanos = (performance.now() - started) * 1e6;
       return {
         loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
         gc,
-        waitedForCpu:
-          waited === undefined || waitedBefore === undefined
-            ? undefined
-            : (waited - waitedBefore) / elapsedNanos,
+        waitedForCpu: waited(),
       };
     },
   };

@@ -103,6 +103,8 @@ interface RoundTrips {
   pollsPerFlag: number;
   verdicts: Record<string, number>;
   failed: number;
+  /** Share of the phase the load generator's thread waited for a CPU (Linux): its latencies grow by that too. */
+  generatorWaitedForCpu: number | undefined;
   /** This process's CPU time (server and generator threads) per round trip. */
   cpuMicros: number;
   /** What held the server's event loop meanwhile. */
@@ -200,15 +202,18 @@ const helloLoad = () =>
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const ratio = (x: number, of: number) => `${(x / of).toFixed(2)}×`;
 const percent = (x: number, of: number) => `${((100 * x) / of).toFixed(0)} %`;
-const stallsText = ({ loopDelay, gc, waitedForCpu }: Stalls) =>
+const share = (x: number) => `${(100 * x).toFixed(1)} %`;
+const stallsText = ({ stalls: { loopDelay, gc, waitedForCpu }, generatorWaitedForCpu }: RoundTrips) =>
   `event loop held p99 ${ms(loopDelay.p99)} / max ${ms(loopDelay.max)} (GC ${gc.count} pauses, max ` +
   `${ms(gc.maxMs)}, ${ms(gc.totalMs)} in all` +
-  `${waitedForCpu === undefined ? '' : `; waited for a CPU ${(100 * waitedForCpu).toFixed(1)} % of the phase`})`;
+  (waitedForCpu === undefined || generatorWaitedForCpu === undefined
+    ? ')'
+    : `; waited for a CPU: server ${share(waitedForCpu)}, load generator ${share(generatorWaitedForCpu)} of the phase)`);
 const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
   `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
   `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
   `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, CPU ${Math.round(r.cpuMicros)} µs/flag ` +
-  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${stallsText(r.stalls)}, ${r.failed} failed, ` +
+  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${stallsText(r)}, ${r.failed} failed, ` +
   `verdicts ${JSON.stringify(r.verdicts)}`;
 
 const yardstick = await helloLoad();

@@ -1,0 +1,2 @@
+export declare const cpuWaitNanos: () => number | undefined;
+export declare const watchCpuWait: () => () => number | undefined;
