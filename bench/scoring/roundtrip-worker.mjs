@@ -3,7 +3,7 @@
 // connection per client; reports the round trips' rate and latency percentiles over the whole phase.
 // With `perSecond`, the clients together offer that many flags a second, each on its own fixed schedule, and a round
 // trip counts from when its flag was due: a server that falls behind shows it in the latencies, not in fewer sends.
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { watchCpuWait } from './cpu-wait.mjs';
@@ -66,7 +66,11 @@ const client = async ({ flags }, c) => {
 
 const started = performance.now();
 const waited = watchCpuWait();
+// A generator that sends late or reads replies late adds that to the latencies it reports: its own loop's delay.
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 await Promise.all(clients.map(client));
+loop.disable();
 const generatorWaitedForCpu = waited();
 const seconds = (performance.now() - started) / 1000;
 await pool.close();
@@ -82,4 +86,5 @@ parentPort.postMessage({
   verdicts,
   failed,
   generatorWaitedForCpu,
+  generatorLoopMax: loop.max / 1e6,
 });

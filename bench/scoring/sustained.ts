@@ -105,6 +105,8 @@ interface RoundTrips {
   failed: number;
   /** Share of the phase the load generator's thread waited for a CPU (Linux): its latencies grow by that too. */
   generatorWaitedForCpu: number | undefined;
+  /** The longest the load generator's own event loop was held (ms): how late it could have sent or read. */
+  generatorLoopMax: number;
   /** This process's CPU time (server and generator threads) per round trip. */
   cpuMicros: number;
   /** What held the server's event loop meanwhile. */
@@ -203,12 +205,17 @@ const ms = (x: number) => `${x.toFixed(1)} ms`;
 const ratio = (x: number, of: number) => `${(x / of).toFixed(2)}×`;
 const percent = (x: number, of: number) => `${((100 * x) / of).toFixed(0)} %`;
 const share = (x: number) => `${(100 * x).toFixed(1)} %`;
-const stallsText = ({ stalls: { loopDelay, gc, waitedForCpu }, generatorWaitedForCpu }: RoundTrips) =>
+const stallsText = ({
+  stalls: { loopDelay, gc, waitedForCpu },
+  generatorWaitedForCpu,
+  generatorLoopMax,
+}: RoundTrips) =>
   `event loop held p99 ${ms(loopDelay.p99)} / max ${ms(loopDelay.max)} (GC ${gc.count} pauses, max ` +
   `${ms(gc.maxMs)}, ${ms(gc.totalMs)} in all` +
   (waitedForCpu === undefined || generatorWaitedForCpu === undefined
     ? ')'
-    : `; waited for a CPU: server ${share(waitedForCpu)}, load generator ${share(generatorWaitedForCpu)} of the phase)`);
+    : `; waited for a CPU: server ${share(waitedForCpu)}, load generator ${share(generatorWaitedForCpu)} of the phase)`) +
+  `, load generator's loop held max ${ms(generatorLoopMax)}`;
 const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
   `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
   `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
