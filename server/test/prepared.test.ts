@@ -5,7 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inChunks } from '../src/db/batched.ts';
 import { connect, migrate } from '../src/db/database.ts';
-import { prepare, prepareList } from '../src/db/prepared.ts';
+import { column, prepare, prepareList, prepareRows } from '../src/db/prepared.ts';
 import type { Database } from '../src/db/schema.ts';
 import { databaseKinds, type TestDatabase } from './support/databases.ts';
 
@@ -56,6 +56,37 @@ describe.each(databaseKinds())('prepared queries on $name', (kind) => {
     }
   });
 
+  it('writes and reads lists of any length from a rows source, any text in its own place', async () => {
+    const insert = prepareRows(db, { key: column.text, value: column.text }, (db, rows) =>
+      db
+        .insertInto('config')
+        .columns(['key', 'value'])
+        .expression(db.selectFrom(rows).select(['key', 'value']))
+        .returning('key'),
+    );
+    const read = prepareRows(db, { key: column.text }, (db, keys) =>
+      db
+        .selectFrom('config')
+        .select(['key', 'value'])
+        .where('key', 'in', db.selectFrom(keys).select('r.key'))
+        .orderBy('key'),
+    );
+    // What an array literal or a VALUES list could mistake for syntax.
+    const awkward = ['NULL', '', 'a,b', '{c}', '"quoted"', 'back\\slash', "it's", 'ünï 🚩'];
+    for (const length of [1, 13, 300]) {
+      await db.deleteFrom('config').where('key', 'like', 'rows-%').execute();
+      const rows = Array.from({ length }, (_, i) => ({
+        key: `rows-${String(i).padStart(3, '0')}`,
+        value: awkward[i % awkward.length] as string,
+      }));
+      const written = (await insert.run(rows)).map((r) => r.key);
+      expect(written.sort()).toEqual(rows.map((r) => r.key));
+      const found = await read.run([...rows].reverse().map(({ key }) => ({ key })));
+      expect(found.sort((a, b) => a.key.localeCompare(b.key))).toEqual(rows);
+    }
+    expect(await insert.run([])).toEqual([]);
+  });
+
   it('runs through a transaction it is given, which a rollback undoes', async () => {
     const insert = prepare(db, { key: '', value: '' }, (db, row) => db.insertInto('config').values(row));
     await db
@@ -72,6 +103,31 @@ describe.each(databaseKinds())('prepared queries on $name', (kind) => {
       .execute();
     expect(left).toEqual([]);
   });
+
+  it.runIf(kind.name === 'postgres')(
+    'runs a rows source as one kept statement on PostgreSQL, whatever the list length',
+    async () => {
+      const read = prepareRows(db, { key: column.text }, (db, keys) =>
+        db
+          .selectFrom('config')
+          .select('value as probed')
+          .where('key', 'in', db.selectFrom(keys).select('r.key')),
+      );
+      const runs = await db.connection().execute(async (connection) => {
+        for (const length of [1, 2, 3, 100, 257])
+          await read.run(
+            Array.from({ length }, (_, i) => ({ key: `rows-${i}` })),
+            connection,
+          );
+        const { rows } = await sql<{ statement: string; runs: string }>`
+          select statement, generic_plans + custom_plans as runs from pg_prepared_statements
+          where statement like '%probed%'`.execute(connection);
+        return rows.map((s) => Number(s.runs));
+      });
+      // Five lists of five lengths, one statement, one round trip each.
+      expect(runs).toEqual([5]);
+    },
+  );
 
   it.runIf(kind.name === 'postgres')(
     'is kept and reused by the PostgreSQL connection, unlike other queries',

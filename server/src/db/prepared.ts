@@ -2,13 +2,25 @@
 // the database takes to run it. A prepared query is compiled once, with marked values standing in for its parameters;
 // each run only puts the real values in their places. On PostgreSQL each prepared SQL text also runs as a named
 // statement (`statementName`), so the server parses and plans it once per connection rather than on every run.
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import {
+  type AliasedRawBuilder,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+  sql,
+} from 'kysely';
+import { inChunks } from './batched.ts';
 import type { Database } from './schema.ts';
 
 const markerPrefix = '\u0000pennon-parameter:';
 
-/** Where a parameter's value comes from: a named value of the run, or a field of one of its list's items. */
-type Slot = { name: string } | { item: number; field: string };
+/**
+ * Where a parameter's value comes from: a named value of the run, a field of one of its list's items, or that field
+ * of every item (an array).
+ */
+type Slot = { name: string } | { item: number; field: string } | { column: string };
 
 interface Compiled {
   query: CompiledQuery;
@@ -47,7 +59,9 @@ const runCompiled = <R>(
   const parameters = query.parameters.map((fixed, i) => {
     const slot = slots[i];
     if (slot === undefined) return fixed;
-    return 'name' in slot ? values[slot.name] : (items[slot.item] as Record<string, unknown>)[slot.field];
+    if ('name' in slot) return values[slot.name];
+    if ('column' in slot) return items.map((item) => item[slot.column]);
+    return (items[slot.item] as Record<string, unknown>)[slot.field];
   });
   return executor.executeQuery({ ...query, parameters } as CompiledQuery<R>);
 };
@@ -108,4 +122,68 @@ export const prepareList = <T extends Record<string, unknown>, R>(
     return compiled;
   };
   return { run: (items, executor = db) => runCompiled(compiledFor(items.length), executor, {}, items) };
+};
+
+/** A column of a rows source: its SQL type as PostgreSQL names it, and (for the compiler only) its values' type. */
+export type Column<V> = string & { readonly values?: V };
+
+/** The column types the rows sources use. */
+export const column = {
+  integer: 'integer' as Column<number>,
+  bigint: 'bigint' as Column<number>,
+  text: 'text' as Column<string>,
+  nullableText: 'text' as Column<string | null>,
+};
+
+/** One item of a rows source of these columns. */
+export type RowOf<C> = { [K in keyof C]: C[K] extends Column<infer V> ? V : never };
+
+/** A list of items as a table `r` whose columns are the items' fields. */
+export type RowsSource<T> = AliasedRawBuilder<T, 'r'>;
+
+export interface PreparedRows<T, R> {
+  /** Runs the query over all these items (none: not at all), as `Prepared.run` does; answers every row it returned. */
+  run(items: readonly T[], executor?: Kysely<Database>): Promise<R[]>;
+}
+
+/**
+ * A query over a list of items, written once over the table `rows` (insert from it, update from it, join it). On
+ * PostgreSQL the table is `unnest` of one array per column: one statement, prepared once, for a list of any length,
+ * so a batch costs one round trip. On SQLite, which has no arrays and no round trips, it is a VALUES list compiled for
+ * the few lengths `inChunks` cuts.
+ */
+export const prepareRows = <C extends Record<string, Column<unknown>>, R>(
+  db: Kysely<Database>,
+  columns: C,
+  build: (db: Kysely<Database>, rows: RowsSource<RowOf<C>>) => Compilable<R>,
+): PreparedRows<RowOf<C>, R> => {
+  const names = Object.keys(columns);
+  const aliases = sql.join(names.map((name) => sql.id(name)));
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const compiled = compileMarked((marker) => {
+      const arrays = names.map(
+        (name) => sql`cast(${marker({ column: name })} as ${sql.raw(`${columns[name]}[]`)})`,
+      );
+      return build(db, sql<RowOf<C>>`(select * from unnest(${sql.join(arrays)}) as u(${aliases}))`.as('r'));
+    });
+    return {
+      run: async (items, executor = db) =>
+        items.length === 0
+          ? []
+          : (await runCompiled<R>(compiled, executor, {}, items as readonly Record<string, unknown>[])).rows,
+    };
+  }
+  const list = prepareList(db, columns as Record<string, unknown>, (db, items) => {
+    const rows = items.map((item) => sql`(${sql.join(names.map((name) => item[name]))})`);
+    const named = names.map((name, at) => sql`${sql.raw(`column${at + 1}`)} as ${sql.id(name)}`);
+    return build(db, sql<RowOf<C>>`(select ${sql.join(named)} from (values ${sql.join(rows)}))`.as('r'));
+  });
+  return {
+    run: async (items, executor = db) => {
+      const returned: R[] = [];
+      for (const chunk of inChunks([...items] as Record<string, unknown>[]))
+        returned.push(...(await list.run(chunk, executor)).rows);
+      return returned;
+    },
+  };
 };

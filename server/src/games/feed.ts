@@ -1,7 +1,7 @@
 // A game's notices and events (§4.11): stored, then pushed live through the bus.
 import type { EventType, GameEvent, GameNotice, NoticeType } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import { prepareList } from '../db/prepared.ts';
+import { type Column, column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
@@ -16,7 +16,15 @@ export interface EventInput {
 export type NoticeMessage = Extract<LiveMessage, { method: 'ReceivedGameNotice' }>;
 export type EventMessage = Extract<LiveMessage, { method: 'ReceivedGameEvent' }>;
 
-const eventRow = { game_id: 0, type: '' as EventType, values: '', time: 0, user_name: '', team_name: '' };
+const eventColumns = {
+  game_id: column.integer,
+  type: column.text as Column<EventType>,
+  values: column.text,
+  time: column.bigint,
+  user_name: column.text,
+  team_name: column.text,
+};
+const eventColumnNames = Object.keys(eventColumns) as (keyof typeof eventColumns)[];
 
 export class GameFeed {
   readonly #insertEvents;
@@ -26,7 +34,12 @@ export class GameFeed {
     private readonly bus: LiveBus,
     private readonly now: () => number = Date.now,
   ) {
-    this.#insertEvents = prepareList(db, eventRow, (db, rows) => db.insertInto('game_events').values(rows));
+    this.#insertEvents = prepareRows(db, eventColumns, (db, rows) =>
+      db
+        .insertInto('game_events')
+        .columns(eventColumnNames)
+        .expression(db.selectFrom(rows).select(eventColumnNames)),
+    );
   }
 
   async addNotice(gameId: number, type: NoticeType, values: string[]): Promise<GameNotice> {
@@ -57,7 +70,7 @@ export class GameFeed {
     return { hub: 'user', gameId, method: 'ReceivedGameNotice', payload: { id: row.id, type, values, time } };
   }
 
-  /** Stores events (a list cut by `inChunks`: one statement) through `db`; answers the messages to publish after the commit. */
+  /** Stores events (in one statement) through `db`; answers the messages to publish after the commit. */
   async storeEvents(
     db: Kysely<Database>,
     inputs: (EventInput & { gameId: number })[],

@@ -11,8 +11,7 @@ import {
   type Submission,
 } from '@pennon/sdk/contract';
 import { type Kysely, sql } from 'kysely';
-import { inChunks } from '../db/batched.ts';
-import { type PreparedList, prepare, prepareList } from '../db/prepared.ts';
+import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogEntry } from '../services/audit-log.ts';
@@ -25,6 +24,16 @@ import type { Scoreboards } from './scoreboard.ts';
 import { bloodOf, inWindow } from './scoring.ts';
 
 const bloodNotices: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
+
+const solveColumns = {
+  participation_id: column.integer,
+  challenge_id: column.integer,
+  game_id: column.integer,
+  submission_id: column.integer,
+  time: column.bigint,
+  user_id: column.nullableText,
+};
+const solveColumnNames = Object.keys(solveColumns) as (keyof typeof solveColumns)[];
 
 /** The most submissions judged in one transaction: on SQLite a batch holds the event loop until it commits. */
 const maxBatch = 200;
@@ -104,8 +113,8 @@ export class Judge {
   readonly #recordFirsts;
   readonly #flagOwners;
   readonly #claim;
-  /** One statement per verdict, setting it on a list of submissions. */
-  readonly #setVerdict = new Map<AnswerResult, PreparedList<{ id: number }, unknown>>();
+  /** Every verdict of a batch, in one statement. */
+  readonly #setVerdicts;
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
   readonly #settledListeners: ((ids: number[]) => void)[] = [];
 
@@ -173,15 +182,11 @@ export class Judge {
         .where('solves.time', '<=', q.deadline)
         .limit(q.limit),
     );
-    this.#flagsOf = prepareList(db, { id: 0 }, (db, challenges) =>
+    this.#flagsOf = prepareRows(db, { id: column.integer }, (db, challenges) =>
       db
         .selectFrom('flags')
         .select(['challenge_id', 'flag'])
-        .where(
-          'challenge_id',
-          'in',
-          challenges.map((c) => c.id),
-        ),
+        .where('challenge_id', 'in', db.selectFrom(challenges).select('r.id')),
     );
     // Another team's instance of the challenge whose flag is the answer: flag sharing (§4.9).
     this.#flagOwners = prepare(db, { challenge: 0, participation: 0, answer: '' }, (db, q) =>
@@ -198,54 +203,34 @@ export class Judge {
     // Each process re-queues every unjudged submission when it starts, so another may be judging the same ones: this
     // update (a no-op) locks their rows, and whichever process comes second waits for the first one's commit and then
     // finds them judged.
-    this.#claim = prepareList(db, { id: 0 }, (db, submissions) =>
+    this.#claim = prepareRows(db, { id: column.integer }, (db, submissions) =>
       db
         .updateTable('submissions')
         .set({ status: 'FlagSubmitted' })
-        .where(
-          'id',
-          'in',
-          submissions.map((s) => s.id),
-        )
+        .where('id', 'in', db.selectFrom(submissions).select('r.id'))
         .where('status', '=', 'FlagSubmitted')
         .returning('id'),
     );
     // The primary key settles races and repeats: only a first solve is inserted, and answered.
-    this.#recordFirsts = prepareList(
-      db,
-      {
-        participation_id: 0,
-        challenge_id: 0,
-        game_id: 0,
-        submission_id: 0,
-        time: 0,
-        user_id: '' as string | null,
-      },
-      (db, solves) =>
-        db
-          .insertInto('solves')
-          .values(solves)
-          .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
-          .returning('submission_id'),
+    this.#recordFirsts = prepareRows(db, solveColumns, (db, solves) =>
+      db
+        .insertInto('solves')
+        .columns(solveColumnNames)
+        // SQLite reads an ON right after the FROM as the join's: a WHERE between tells it is the upsert's.
+        .expression(db.selectFrom(solves).select(solveColumnNames).where(sql.lit(true)))
+        .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
+        .returning('submission_id'),
     );
-  }
-
-  private setVerdict(status: AnswerResult): PreparedList<{ id: number }, unknown> {
-    let update = this.#setVerdict.get(status);
-    if (!update) {
-      update = prepareList(this.db, { id: 0 }, (db, submissions) =>
+    this.#setVerdicts = prepareRows(
+      db,
+      { id: column.integer, status: column.text as Column<AnswerResult> },
+      (db, verdicts) =>
         db
           .updateTable('submissions')
-          .set({ status })
-          .where(
-            'id',
-            'in',
-            submissions.map((s) => s.id),
-          ),
-      );
-      this.#setVerdict.set(status, update);
-    }
-    return update;
+          .from(verdicts)
+          .set((eb) => ({ status: eb.ref('r.status') }))
+          .whereRef('submissions.id', '=', 'r.id'),
+    );
   }
 
   /** Submissions waiting for their verdict. */
@@ -322,9 +307,11 @@ export class Judge {
     // and events already there. Should the process stop first, the whole batch is judged again at start.
     let rows: Pending[] = [];
     await this.db.transaction().execute(async (trx) => {
-      const unjudged = new Set<number>();
-      for (const chunk of inChunks(batch.map(({ id }) => ({ id }))))
-        for (const { id } of (await this.#claim.run(chunk, trx)).rows as { id: number }[]) unjudged.add(id);
+      const claimed = await this.#claim.run(
+        batch.map(({ id }) => ({ id })),
+        trx,
+      );
+      const unjudged = new Set(claimed.map(({ id }) => id));
       rows = batch.filter((s) => unjudged.has(s.id));
       await this.recordSolves(
         trx,
@@ -333,11 +320,11 @@ export class Judge {
         outcome,
       );
       for (const s of rows) outcome.verdicts.set(s.id, await this.judge(trx, s, context, outcome));
-      for (const chunk of inChunks(outcome.events))
-        outcome.messages.push(...(await this.feed.storeEvents(trx, chunk)));
-      for (const [status, ids] of groupBy(outcome.verdicts)) {
-        for (const chunk of inChunks(ids)) await this.setVerdict(status).run(chunk, trx);
-      }
+      outcome.messages.push(...(await this.feed.storeEvents(trx, outcome.events)));
+      await this.#setVerdicts.run(
+        [...outcome.verdicts].map(([id, status]) => ({ id, status })),
+        trx,
+      );
       for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
       const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
       outcome.messages.push(...(await this.auditLog.store(trx, logged)));
@@ -374,16 +361,23 @@ export class Judge {
     }
   }
 
+  /** Its reads run side by side: on PostgreSQL each takes a connection of the pool, and the round trips overlap. */
   private async contextOf(rows: Pending[]): Promise<BatchContext> {
-    const context: BatchContext = { flags: new Map(), rules: new Map() };
+    const staticChallenges = new Set<number>();
+    const games = new Set<number>();
     for (const s of rows) {
-      if (!s.type.startsWith('Dynamic')) context.flags.set(s.challenge_id, []);
-      if (!context.rules.has(s.game_id))
-        context.rules.set(s.game_id, await this.divisions.rulesOfGame(s.game_id));
+      if (!s.type.startsWith('Dynamic')) staticChallenges.add(s.challenge_id);
+      games.add(s.game_id);
     }
-    for (const chunk of inChunks([...context.flags.keys()].map((id) => ({ id })))) {
-      for (const f of (await this.#flagsOf.run(chunk)).rows) context.flags.get(f.challenge_id)?.push(f.flag);
-    }
+    const [flags, ...rules] = await Promise.all([
+      this.#flagsOf.run([...staticChallenges].map((id) => ({ id }))),
+      ...[...games].map((id) => this.divisions.rulesOfGame(id)),
+    ]);
+    const context: BatchContext = {
+      flags: new Map([...staticChallenges].map((id) => [id, []])),
+      rules: new Map([...games].map((id, at) => [id, rules[at] as Map<number, DivisionRules>])),
+    };
+    for (const f of flags) context.flags.get(f.challenge_id)?.push(f.flag);
     return context;
   }
 
@@ -437,9 +431,7 @@ export class Judge {
       time: s.time,
       user_id: s.user_id,
     }));
-    for (const chunk of inChunks(solves)) {
-      for (const row of (await this.#recordFirsts.run(chunk, trx)).rows) firsts.add(row.submission_id);
-    }
+    for (const row of await this.#recordFirsts.run(solves, trx)) firsts.add(row.submission_id);
     for (const s of correct) {
       if (!firsts.has(s.id)) continue;
       outcome.changedGames.add(s.game_id);
@@ -516,15 +508,4 @@ const isCorrect = (s: Pending, context: BatchContext): boolean => {
   if (s.type === 'DynamicContainer') return s.instance_flag === s.answer;
   if (s.type === 'DynamicAttachment') return s.flag_id !== null && s.attachment_flag === s.answer;
   return context.flags.get(s.challenge_id)?.includes(s.answer) ?? false;
-};
-
-/** Submission ids by verdict. */
-const groupBy = (verdicts: Map<number, AnswerResult>): Map<AnswerResult, { id: number }[]> => {
-  const groups = new Map<AnswerResult, { id: number }[]>();
-  for (const [id, status] of verdicts) {
-    const ids = groups.get(status);
-    if (ids) ids.push({ id });
-    else groups.set(status, [{ id }]);
-  }
-  return groups;
 };

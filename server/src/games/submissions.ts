@@ -1,10 +1,9 @@
 // Flag submission (§4.7): the synchronous checks, storing the submission for the judge, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
-import type { Kysely } from 'kysely';
-import { batched, inChunks } from '../db/batched.ts';
-import { prepareList } from '../db/prepared.ts';
+import { type Kysely, sql } from 'kysely';
+import { batched } from '../db/batched.ts';
+import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import { valuesTable } from '../db/values.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
@@ -15,8 +14,16 @@ import type { RecentVerdicts } from './recent-verdicts.ts';
 
 const maxFlagLength = 127;
 
-const newSubmission = { game_id: 0, participation_id: 0, challenge_id: 0, user_id: '', answer: '', time: 0 };
-type NewSubmission = typeof newSubmission;
+const newSubmission = {
+  game_id: column.integer,
+  participation_id: column.integer,
+  challenge_id: column.integer,
+  user_id: column.text,
+  answer: column.text,
+  time: column.bigint,
+};
+const submissionColumns = Object.keys(newSubmission) as (keyof typeof newSubmission)[];
+type NewSubmission = RowOf<typeof newSubmission>;
 
 export class SubmissionService {
   /**
@@ -39,31 +46,25 @@ export class SubmissionService {
     private readonly recent: RecentVerdicts,
     private readonly now: () => number = Date.now,
   ) {
-    const context = prepareList(db, { n: 0, game: 0, user: '', challenge: 0 }, contextQuery);
+    const context = prepareRows(db, contextKey, contextQuery);
     this.#context = batched(async (keys: ContextKey[]) => {
       const found = new Array<ContextRow | undefined>(keys.length);
-      const numbered = keys.map((key, n) => ({ n, ...key })); // `n` first: see `submit`
-      for (const chunk of inChunks(numbered)) {
-        for (const row of (await context.run(chunk)).rows) found[row.n] = row;
-      }
+      for (const row of await context.run(keys.map((key, n) => ({ n, ...key })))) found[row.n] = row;
       return found;
     });
-    const insert = prepareList(db, newSubmission, (db, rows) =>
+    const insert = prepareRows(db, newSubmission, (db, rows) =>
       db
         .insertInto('submissions')
-        .values(rows.map((row) => ({ ...row, status: 'FlagSubmitted' as const })))
+        .columns([...submissionColumns, 'status'])
+        .expression(db.selectFrom(rows).select([...submissionColumns, sql.lit('FlagSubmitted').as('status')]))
         .returning(['id', ...submissionKey]),
     );
     judge.onSettled((ids) => {
       for (const id of ids) this.#unjudged.delete(id);
     });
-    // Multi-row inserts, in a few fixed sizes, in one transaction: one commit, and few round trips on PostgreSQL.
+    // One multi-row insert in one transaction: one commit, and few round trips on PostgreSQL.
     this.#store = batched((rows: NewSubmission[]) =>
-      this.db.transaction().execute(async (trx) => {
-        const stored: Stored[] = [];
-        for (const chunk of inChunks(rows)) stored.push(...(await insert.run(chunk, trx)).rows);
-        return idsInOrder(rows, stored);
-      }),
+      this.db.transaction().execute(async (trx) => idsInOrder(rows, await insert.run(rows, trx))),
     );
   }
 
@@ -164,31 +165,21 @@ export class SubmissionService {
   }
 }
 
-interface ContextKey {
-  game: number;
-  user: string;
-  challenge: number;
-}
+/** What a submission's checks are looked up by, and `n`, its place in the batch. */
+const contextKey = { n: column.integer, game: column.integer, user: column.text, challenge: column.integer };
+type ContextKey = Omit<RowOf<typeof contextKey>, 'n'>;
 
-/**
- * The context of each key, tagged with its `n`; a key whose game does not exist has no row. The keys come as a
- * VALUES list, cast where PostgreSQL could not tell their types.
- */
-const contextQuery = (db: Kysely<Database>, keys: (ContextKey & { n: number })[]) =>
+/** The context of each key, tagged with its `n`; a key whose game does not exist has no row. */
+const contextQuery = (db: Kysely<Database>, keys: RowsSource<RowOf<typeof contextKey>>) =>
   db
-    .selectFrom(
-      valuesTable<{ column1: number; column2: number; column3: string; column4: number }>(
-        keys.map((k) => [k.n, k.game, k.user, k.challenge]),
-        ['integer', 'integer', 'varchar(36)', 'integer'],
-      ).as('k'),
-    )
-    .innerJoin('games as g', 'g.id', 'k.column2')
+    .selectFrom(keys)
+    .innerJoin('games as g', 'g.id', 'r.game')
     .leftJoin('participation_members as m', (join) =>
-      join.onRef('m.game_id', '=', 'g.id').onRef('m.user_id', '=', 'k.column3'),
+      join.onRef('m.game_id', '=', 'g.id').onRef('m.user_id', '=', 'r.user'),
     )
     .leftJoin('participations as p', 'p.id', 'm.participation_id')
     .leftJoin('challenges as c', (join) =>
-      join.onRef('c.id', '=', 'k.column4').onRef('c.game_id', '=', 'g.id').on('c.is_enabled', '=', 1),
+      join.onRef('c.id', '=', 'r.challenge').onRef('c.game_id', '=', 'g.id').on('c.is_enabled', '=', 1),
     )
     .leftJoin('game_instances as i', (join) =>
       join.onRef('i.participation_id', '=', 'p.id').onRef('i.challenge_id', '=', 'c.id'),
@@ -196,7 +187,7 @@ const contextQuery = (db: Kysely<Database>, keys: (ContextKey & { n: number })[]
     .leftJoin('teams as t', 't.id', 'p.team_id')
     .leftJoin('flags as f', 'f.id', 'i.flag_id')
     .select([
-      'k.column1 as n',
+      'r.n',
       'g.start_time',
       'g.end_time',
       'g.practice_mode',

@@ -1,8 +1,7 @@
 // The admin log (§2.2): key actions kept in the database, read back newest first.
 import type { LogLevel, LogLevelFilter, LogMessageModel, TaskStatus } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import { inChunks } from '../db/batched.ts';
-import { prepareList } from '../db/prepared.ts';
+import { type Column, column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
@@ -17,14 +16,15 @@ export interface LogEntry {
   status?: TaskStatus | null;
 }
 
-const logRow = {
-  time: 0,
-  level: '' as LogLevel,
-  msg: '',
-  name: null as string | null,
-  ip: null as string | null,
-  status: null as TaskStatus | null,
+const logColumns = {
+  time: column.bigint,
+  level: column.text as Column<LogLevel>,
+  msg: column.text,
+  name: column.nullableText,
+  ip: column.nullableText,
+  status: column.nullableText as Column<TaskStatus | null>,
 };
+const logColumnNames = Object.keys(logColumns) as (keyof typeof logColumns)[];
 
 /** The lengths of the `logs` table's bounded columns (migration 0005), in characters. */
 const nameLength = 64;
@@ -43,7 +43,9 @@ export class AuditLog {
     /** Where each written entry is also pushed (`ReceivedLog` on the admin hub). */
     private readonly bus?: LiveBus,
   ) {
-    this.#insert = prepareList(db, logRow, (db, rows) => db.insertInto('logs').values(rows));
+    this.#insert = prepareRows(db, logColumns, (db, rows) =>
+      db.insertInto('logs').columns(logColumnNames).expression(db.selectFrom(rows).select(logColumnNames)),
+    );
   }
 
   async write(entry: LogEntry): Promise<void> {
@@ -65,7 +67,7 @@ export class AuditLog {
       ip: cut(entry.ip, ipLength),
       status: entry.status ?? null,
     }));
-    for (const chunk of inChunks(rows)) await this.#insert.run(chunk, db);
+    await this.#insert.run(rows, db);
     return rows
       .filter((row) => pushedLevels.has(row.level))
       .map((row) => ({

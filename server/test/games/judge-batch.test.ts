@@ -108,6 +108,53 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(bloods.map((b) => b.type)).toEqual(['FirstBlood', 'SecondBlood', 'ThirdBlood']);
   }, 60_000);
 
+  it('stores and judges a burst of flags written like SQL or array syntax exactly as sent', async () => {
+    // One statement per list on PostgreSQL carries each column as an array literal: none of these may split,
+    // merge or turn into a null on the way.
+    const flags = ['fl"ag{a,b}\\', 'NULL', "it's {x}"];
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const { id: odd } = await c.ok(admin, 'POST', base, {
+      title: 'Odd',
+      type: 'StaticAttachment',
+      category: 'Misc',
+    });
+    await c.ok(
+      admin,
+      'POST',
+      `${base}/${odd}/flags`,
+      flags.map((flag) => ({ flag })),
+    );
+    await c.ok(admin, 'PUT', `${base}/${odd}`, { isEnabled: true });
+    const answers = [...flags, 'null', '{NULL}', '"NULL"', 'fl"ag{a', 'b}\\'];
+    const sent = players.flatMap((p) => answers.map((flag) => ({ p, flag })));
+    const ids: number[] = await Promise.all(
+      sent.map(({ p, flag }) => c.ok(p.token, 'POST', `/api/game/${gameId}/challenges/${odd}`, { flag })),
+    );
+    const verdictOf = async (who: Player, id: number): Promise<string> => {
+      for (let i = 0; i < 500; i++) {
+        const status = await c.ok(who.token, 'GET', `/api/game/${gameId}/challenges/${odd}/status/${id}`);
+        if (status !== 'FlagSubmitted') return status;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      throw new Error('never judged');
+    };
+    const verdicts = await Promise.all(sent.map(({ p }, i) => verdictOf(p, ids[i] as number)));
+    expect(verdicts).toEqual(sent.map(({ flag }) => (flags.includes(flag) ? 'Accepted' : 'WrongAnswer')));
+    const stored = await t.connection.db
+      .selectFrom('submissions')
+      .select(['id', 'answer', 'user_id'])
+      .where('id', 'in', ids)
+      .execute();
+    expect(new Map(stored.map((s) => [s.id, [s.answer, s.user_id]]))).toEqual(
+      new Map(sent.map(({ p, flag }, i) => [ids[i], [flag, p.id]])),
+    );
+    const events = await c.ok(admin, 'GET', `/api/game/${gameId}/events?count=100`);
+    const answered = events
+      .filter((e: { type: string; values: string[] }) => e.type === 'FlagSubmit' && e.values[2] === 'Odd')
+      .map((e: { values: string[] }) => e.values[1]);
+    expect(answered.sort()).toEqual(sent.map(({ flag }) => flag).sort());
+  }, 60_000);
+
   it('judges at start what a previous run stored but never judged', async () => {
     const lamp = await openChallenge('Lamp', 'flag{lamp}');
     const db = t.connection.db;
