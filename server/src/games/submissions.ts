@@ -13,6 +13,8 @@ import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
 
 const maxFlagLength = 127;
+/** The longest a poll waits for the verdict of a submission being judged here: a judge batch, with room to spare. */
+const verdictWaitMs = 250;
 
 const newSubmission = {
   game_id: column.integer,
@@ -24,6 +26,14 @@ const newSubmission = {
 };
 const submissionColumns = Object.keys(newSubmission) as (keyof typeof newSubmission)[];
 type NewSubmission = RowOf<typeof newSubmission>;
+
+interface Unjudged {
+  game_id: number;
+  challenge_id: number;
+  user_id: string;
+  /** Wakes the polls waiting for its verdict, if any. */
+  settled?: () => void;
+}
 
 export class SubmissionService {
   /**
@@ -37,7 +47,7 @@ export class SubmissionService {
    * The submissions this process stored that its judge has not settled yet: their status is FlagSubmitted, so the
    * polls that come before the verdict need no database read either.
    */
-  readonly #unjudged = new Map<number, Omit<NewSubmission, 'answer' | 'time' | 'participation_id'>>();
+  readonly #unjudged = new Map<number, Unjudged>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -60,7 +70,10 @@ export class SubmissionService {
         .returning(['id', ...submissionKey]),
     );
     judge.onSettled((ids) => {
-      for (const id of ids) this.#unjudged.delete(id);
+      for (const id of ids) {
+        this.#unjudged.get(id)?.settled?.();
+        this.#unjudged.delete(id);
+      }
     });
     // One multi-row insert in one transaction: one commit, and few round trips on PostgreSQL.
     this.#store = batched((rows: NewSubmission[]) =>
@@ -129,21 +142,38 @@ export class SubmissionService {
   async status(userId: string, gameId: number, challengeId: number, submitId: number): Promise<AnswerResult> {
     const status =
       this.recent.get(userId, gameId, challengeId, submitId) ??
-      this.#waiting(userId, gameId, challengeId, submitId) ??
+      (await this.#afterJudging(userId, gameId, challengeId, submitId)) ??
       (await this.#stored(userId, gameId, challengeId, submitId));
     return status === 'CheatDetected' ? 'WrongAnswer' : status;
   }
 
-  #waiting(
+  /**
+   * A submission of the caller that this process is judging: its verdict once judged, if that comes within
+   * `verdictWaitMs`, else FlagSubmitted. Clients poll with no pause until the verdict: each poll answered early is
+   * one more request, and on PostgreSQL a flag took 3 to 5 of them.
+   */
+  async #afterJudging(
     userId: string,
     gameId: number,
     challengeId: number,
     submitId: number,
-  ): 'FlagSubmitted' | undefined {
+  ): Promise<AnswerResult | undefined> {
     const s = this.#unjudged.get(submitId);
-    return s?.game_id === gameId && s.challenge_id === challengeId && s.user_id === userId
-      ? 'FlagSubmitted'
-      : undefined;
+    if (s?.game_id !== gameId || s.challenge_id !== challengeId || s.user_id !== userId) return undefined;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, verdictWaitMs);
+      const others = s.settled;
+      s.settled = () => {
+        others?.();
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    // Settled but not heard of here (the bus still delivering it, or judging failed): the database knows.
+    return (
+      this.recent.get(userId, gameId, challengeId, submitId) ??
+      (this.#unjudged.has(submitId) ? 'FlagSubmitted' : undefined)
+    );
   }
 
   async #stored(

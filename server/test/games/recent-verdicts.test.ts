@@ -93,6 +93,18 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
     }
   });
 
+  it('answers the first poll after a submission with its verdict, not FlagSubmitted', async () => {
+    // The poll waits for the judge of this process (which takes a few database round trips) instead of sending the
+    // client back for another try.
+    for (const [flag, expected] of [
+      ['flag{nope}', 'WrongAnswer'],
+      ['flag{buoy}', 'Accepted'],
+    ] as const) {
+      const id = await submit(ann, flag);
+      expect((await poll(t.app, ann, id)).json()).toBe(expected);
+    }
+  });
+
   it('answers a recent verdict without reading the database', async () => {
     const id = await submit(ben, 'flag{buoy}');
     expect(await verdict(t.app, ben, id)).toBe('Accepted');
