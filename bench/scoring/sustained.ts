@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { type LoadResult, load } from './load.ts';
 import { cookie, freshDatabase, seed } from './seed.ts';
 import { type Stalls, watchStalls } from './stalls.ts';
@@ -64,6 +65,14 @@ const watchdog = setTimeout(() => {
   console.error('bench: over 1200 s, giving up');
   process.exit(1);
 }, 1_200_000);
+// Every query the server sends PostgreSQL is a round trip (BEGIN and COMMIT too): counted, as a figure per flag that
+// the machine's other load leaves alone. Counted on the driver's client, before the server connects.
+let pgQueries = 0;
+const pgQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  pgQueries++;
+  return (pgQuery as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof pgQuery;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-bench-sustained-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 process.on('SIGINT', () => process.exit(130));
@@ -101,6 +110,8 @@ interface RoundTrips {
   p99: number;
   max: number;
   pollsPerFlag: number;
+  /** PostgreSQL queries per flag; 0 on SQLite. */
+  queriesPerFlag: number;
   verdicts: Record<string, number>;
   failed: number;
   /** Share of the phase the load generator's thread waited for a CPU (Linux): its latencies grow by that too. */
@@ -131,31 +142,36 @@ const roundTrips = async (
   perSecond?: number,
 ): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
+  const queries = pgQueries;
   const watch = watchStalls();
-  const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'stalls'>>('./roundtrip-worker.mjs', {
-    origin,
-    durationMs,
-    perSecond,
-    clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
-      flags: Array.from(
-        { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
-        (_, k) => {
-          const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
-          return {
-            path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
-            cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
-            flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
-          };
-        },
-      ),
-    })),
-  });
+  const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'stalls' | 'queriesPerFlag'>>(
+    './roundtrip-worker.mjs',
+    {
+      origin,
+      durationMs,
+      perSecond,
+      clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
+        flags: Array.from(
+          { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
+          (_, k) => {
+            const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
+            return {
+              path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
+              cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
+              flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
+            };
+          },
+        ),
+      })),
+    },
+  );
   const stalls = watch.stop();
   const { user, system } = process.cpuUsage(cpu);
   return {
     ...result,
     cpuMicros: (user + system) / Math.max(1, result.roundTrips),
     stalls,
+    queriesPerFlag: (pgQueries - queries) / Math.max(1, result.roundTrips),
   };
 };
 
@@ -219,7 +235,9 @@ const stallsText = ({
 const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
   `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
   `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
-  `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, CPU ${Math.round(r.cpuMicros)} µs/flag ` +
+  `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, ` +
+  (kind === 'postgres' ? `${r.queriesPerFlag.toFixed(2)} PostgreSQL queries/flag, ` : '') +
+  `CPU ${Math.round(r.cpuMicros)} µs/flag ` +
   `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${stallsText(r)}, ${r.failed} failed, ` +
   `verdicts ${JSON.stringify(r.verdicts)}`;
 
