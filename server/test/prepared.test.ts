@@ -3,7 +3,7 @@
 // per connection.
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inChunks } from '../src/db/batched.ts';
+import { batched, inChunks } from '../src/db/batched.ts';
 import { connect, migrate } from '../src/db/database.ts';
 import { column, prepare, prepareList, prepareRows } from '../src/db/prepared.ts';
 import type { Database } from '../src/db/schema.ts';
@@ -85,6 +85,53 @@ describe.each(databaseKinds())('prepared queries on $name', (kind) => {
       expect(found.sort((a, b) => a.key.localeCompare(b.key))).toEqual(rows);
     }
     expect(await insert.run([])).toEqual([]);
+  });
+
+  it('writes all of a list from a rows source or none of it', async () => {
+    const insert = prepareRows(db, { key: column.text, value: column.text }, (db, rows) =>
+      db
+        .insertInto('config')
+        .columns(['key', 'value'])
+        .expression(db.selectFrom(rows).select(['key', 'value'])),
+    );
+    // 13 rows, the last a repeat of the first: on SQLite the third statement fails, after two have run.
+    const rows = Array.from({ length: 13 }, (_, i) => ({ key: `atomic-${i % 12}`, value: `${i}` }));
+    await expect(insert.runAtomically(rows)).rejects.toThrow();
+    const left = await db.selectFrom('config').select('key').where('key', 'like', 'atomic-%').execute();
+    expect(left).toEqual([]);
+    await insert.runAtomically(rows.slice(0, 12));
+    const written = await db.selectFrom('config').select('key').where('key', 'like', 'atomic-%').execute();
+    expect(written).toHaveLength(12);
+  });
+
+  it('stores the rest of a batch when one of its items breaks a constraint', async () => {
+    const insert = prepareRows(db, { key: column.text, value: column.text }, (db, rows) =>
+      db
+        .insertInto('config')
+        .columns(['key', 'value'])
+        .expression(db.selectFrom(rows).select(['key', 'value'])),
+    );
+    const store = batched(async (rows: { key: string; value: string }[]) => {
+      await insert.runAtomically(rows);
+      return rows.map((row) => row.key);
+    });
+    await db.insertInto('config').values({ key: 'batch-taken', value: 'first' }).execute();
+    const keys = ['batch-1', 'batch-taken', 'batch-2', 'batch-3'];
+    // Called together: one batch, which fails as a whole and is then written item by item.
+    const results = await Promise.allSettled(keys.map((key) => store({ key, value: 'again' })));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const stored = await db
+      .selectFrom('config')
+      .select(['key', 'value'])
+      .where('key', 'like', 'batch-%')
+      .orderBy('key')
+      .execute();
+    expect(stored).toEqual([
+      { key: 'batch-1', value: 'again' },
+      { key: 'batch-2', value: 'again' },
+      { key: 'batch-3', value: 'again' },
+      { key: 'batch-taken', value: 'first' },
+    ]);
   });
 
   it('runs through a transaction it is given, which a rollback undoes', async () => {

@@ -144,6 +144,11 @@ export type RowsSource<T> = AliasedRawBuilder<T, 'r'>;
 export interface PreparedRows<T, R> {
   /** Runs the query over all these items (none: not at all), as `Prepared.run` does; answers every row it returned. */
   run(items: readonly T[], executor?: Kysely<Database>): Promise<R[]>;
+  /**
+   * Runs it all or nothing, and commits: on PostgreSQL its one statement is that already, with no BEGIN and COMMIT
+   * round trips around it; on SQLite its statements run in a transaction.
+   */
+  runAtomically(items: readonly T[]): Promise<R[]>;
 }
 
 /**
@@ -166,24 +171,22 @@ export const prepareRows = <C extends Record<string, Column<unknown>>, R>(
       );
       return build(db, sql<RowOf<C>>`(select * from unnest(${sql.join(arrays)}) as u(${aliases}))`.as('r'));
     });
-    return {
-      run: async (items, executor = db) =>
-        items.length === 0
-          ? []
-          : (await runCompiled<R>(compiled, executor, {}, items as readonly Record<string, unknown>[])).rows,
-    };
+    const run = async (items: readonly RowOf<C>[], executor = db) =>
+      items.length === 0
+        ? []
+        : (await runCompiled<R>(compiled, executor, {}, items as readonly Record<string, unknown>[])).rows;
+    return { run, runAtomically: (items) => run(items) };
   }
   const list = prepareList(db, columns as Record<string, unknown>, (db, items) => {
     const rows = items.map((item) => sql`(${sql.join(names.map((name) => item[name]))})`);
     const named = names.map((name, at) => sql`${sql.raw(`column${at + 1}`)} as ${sql.id(name)}`);
     return build(db, sql<RowOf<C>>`(select ${sql.join(named)} from (values ${sql.join(rows)}))`.as('r'));
   });
-  return {
-    run: async (items, executor = db) => {
-      const returned: R[] = [];
-      for (const chunk of inChunks([...items] as Record<string, unknown>[]))
-        returned.push(...(await list.run(chunk, executor)).rows);
-      return returned;
-    },
+  const run = async (items: readonly RowOf<C>[], executor = db) => {
+    const returned: R[] = [];
+    for (const chunk of inChunks([...items] as Record<string, unknown>[]))
+      returned.push(...(await list.run(chunk, executor)).rows);
+    return returned;
   };
+  return { run, runAtomically: (items) => db.transaction().execute((trx) => run(items, trx)) };
 };

@@ -75,9 +75,9 @@ export class SubmissionService {
         this.#unjudged.delete(id);
       }
     });
-    // One multi-row insert in one transaction: one commit, and few round trips on PostgreSQL.
-    this.#store = batched((rows: NewSubmission[]) =>
-      this.db.transaction().execute(async (trx) => idsInOrder(rows, await insert.run(rows, trx))),
+    // One multi-row insert, one commit: on PostgreSQL a single round trip.
+    this.#store = batched(async (rows: NewSubmission[]) =>
+      idsInOrder(rows, await insert.runAtomically(rows)),
     );
   }
 
