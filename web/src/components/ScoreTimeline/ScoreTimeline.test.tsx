@@ -50,6 +50,7 @@ describe('ScoreTimeline', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('draws one step line per team, in the colour of its legend swatch', async () => {
@@ -66,6 +67,24 @@ describe('ScoreTimeline', () => {
     expect(new Set(lines.map((line) => line.getAttribute('stroke'))).size).toBe(3);
     // A step line: its segments are horizontal or vertical only.
     expect(lines[0]?.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+(?:[HV][\d.]+|L[\d.]+,[\d.]+)+$/);
+  });
+
+  it('draws its lines in its first commit, before the browser paints a frame', async () => {
+    // A ResizeObserver reports only after a frame was laid out: this one never does. The width measured in the
+    // commit is all the chart gets, so a phone paints it with its lines in the first frame.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 260));
+    show();
+    const chart = await screen.findByRole('img');
+    expect(chart.getAttribute('width')).toBe('400');
+    expect(within(chart).getAllByTestId('timeline-line')).toHaveLength(3);
   });
 
   it('reads out the time and every score at the moment under the pointer', async () => {

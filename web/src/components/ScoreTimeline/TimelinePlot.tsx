@@ -1,10 +1,10 @@
 import { Paper, Text } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import classes from './ScoreTimeline.module.css';
 import { type TimelineRow, timeTicks } from './timeline.ts';
+import { useWidth } from './useWidth.ts';
 
 export interface TimelineSeries {
   key: string;
@@ -35,7 +35,7 @@ const RIGHT = 12;
  * of every score at the moment under the pointer (a hover, or a tap on a phone).
  */
 export function TimelinePlot({ rows, series, height, label, tickFormat, timeFormat }: TimelinePlotProps) {
-  const { ref, width } = useElementSize();
+  const { ref, width } = useWidth<HTMLDivElement>();
   // The pointer's time; the readout shows the scores of the last row at or before it.
   const [hovered, setHovered] = useState<number>();
   const plot = useMemo(() => {
