@@ -214,4 +214,40 @@ describe('the scoreboard page', () => {
       await phone.close();
     }
   });
+
+  // A tap on the Scoreboard tab used to fetch the page's code first, and render the whole app twice: once in the
+  // router's loading state (its progress bar in the header), once with the page.
+  it("renders the Scoreboard tab's page at once: its code loads while the game's overview is idle", async () => {
+    const phone = await browser.newPage();
+    try {
+      await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+      const pageCode = /\/static\/Scoreboard-[\w-]+\.js$/;
+      const preloaded = phone.waitForResponse((response) => pageCode.test(response.url()), {
+        timeout: 20_000,
+      });
+      await phone.goto(`${server.url}/games/${gameId}`, { waitUntil: 'networkidle0' });
+      await preloaded;
+      const requested: string[] = [];
+      phone.on('request', (request) => requested.push(request.url()));
+      await phone.evaluate(() => {
+        const seen = { loadingBar: false };
+        (window as unknown as { seen: typeof seen }).seen = seen;
+        new MutationObserver(() => {
+          seen.loadingBar ||= document.querySelector('header [role="progressbar"]') !== null;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await phone.locator('::-p-aria([name="Scoreboard"][role="tab"])').click();
+      await phone.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]', {
+        timeout: 20_000,
+      });
+      expect(requested.filter((url) => url.includes('/static/'))).toEqual([]);
+      expect(
+        await phone.evaluate(() => (window as unknown as { seen: { loadingBar: boolean } }).seen),
+      ).toEqual({
+        loadingBar: false,
+      });
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -22,6 +22,22 @@ describe('lazyPage', () => {
     expect((error as PageLoadError).message).toContain('Failed to fetch dynamically imported module');
   });
 
+  it('loads a page once, then hands back the settled module (the router need not wait for it)', async () => {
+    const load = vi.fn(async () => ({ default: Page }));
+    const lazy = lazyPage(load);
+    const first = await lazy();
+    expect(lazy()).toBe(lazy());
+    expect(await lazy()).toBe(first);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a page that failed to load again on the next visit', async () => {
+    const load = vi.fn().mockRejectedValueOnce(chunkError()).mockResolvedValue({ default: Page });
+    const lazy = lazyPage(load);
+    await expect(lazy()).rejects.toBeInstanceOf(PageLoadError);
+    await expect(lazy()).resolves.toEqual({ Component: Page });
+  });
+
   it('clears the reload mark once a page loads', async () => {
     sessionStorage.setItem('pennon-chunk-reload', '1');
     await lazyPage(async () => ({ default: Page }))();

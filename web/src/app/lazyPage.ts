@@ -21,18 +21,27 @@ export class PageLoadError extends Error {
 /**
  * A route's `lazy` for a page module. A failure becomes a `PageLoadError`, which the router hands to
  * the error screen at the target URL, where `reloadForPageLoadError` reloads. A page that loads clears
- * the reload mark.
+ * the reload mark. Once loaded (by a visit or by `preloadPage`), the module is handed back as an already
+ * settled promise: the router then completes a navigation to it in the same task, so its "loading" state is
+ * never rendered (on a phone, a second render of the whole app).
  */
-export const lazyPage =
-  (load: () => Promise<PageModule>) => async (): Promise<{ Component: ComponentType }> => {
-    try {
-      const { default: Component } = await load();
-      removeItem(session, STORAGE_KEYS.chunkReload);
-      return { Component };
-    } catch (error) {
-      throw new PageLoadError(error);
-    }
+export const lazyPage = (load: () => Promise<PageModule>) => {
+  let loaded: Promise<{ Component: ComponentType }> | undefined;
+  return (): Promise<{ Component: ComponentType }> => {
+    loaded ??= load().then(
+      ({ default: Component }) => {
+        removeItem(session, STORAGE_KEYS.chunkReload);
+        return { Component };
+      },
+      (error: unknown) => {
+        // The next visit tries again.
+        loaded = undefined;
+        throw new PageLoadError(error);
+      },
+    );
+    return loaded;
   };
+};
 
 const decisions = new WeakMap<PageLoadError, boolean>();
 

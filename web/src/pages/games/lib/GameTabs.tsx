@@ -1,13 +1,24 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconListDetails, IconTrophy } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../../api/useUser.ts';
+import { preloadPage } from '../../../app/routes.tsx';
 import { canMonitor } from '../[id]/monitor/lib/access.ts';
 import { GameCountdown } from './GameStatus.tsx';
 
 export type GameTab = 'info' | 'challenges' | 'scoreboard' | 'monitor';
+
+/** Runs `task` once the browser is idle (Safari has no idle callbacks: soon after); returns its cancel. */
+const whenIdle = (task: () => void): (() => void) => {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 200);
+  return () => clearTimeout(handle);
+};
 
 /** The head of every game page: its title, phase and countdown, and the tabs between its pages. */
 export function GameHeader(props: {
@@ -32,6 +43,18 @@ export function GameHeader(props: {
     scoreboard: `${base}/Scoreboard`,
     monitor: `${base}/monitor/Events`,
   };
+  const monitor = canMonitor(user);
+  const challenges = props.playing || props.active === 'challenges';
+  // The tabs' pages load while the browser is idle, so a tap on a tab renders its page at once.
+  const preloaded = [paths.info, paths.scoreboard, challenges && paths.challenges, monitor && paths.monitor];
+  const preloadKey = preloaded.filter(Boolean).join(' ');
+  useEffect(
+    () =>
+      whenIdle(() => {
+        for (const path of preloadKey.split(' ')) preloadPage(path);
+      }),
+    [preloadKey],
+  );
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -52,7 +75,7 @@ export function GameHeader(props: {
           <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>
             {t('game.tab.info')}
           </Tabs.Tab>
-          {(props.playing || props.active === 'challenges') && (
+          {challenges && (
             <Tabs.Tab value="challenges" leftSection={<IconListDetails size={16} />}>
               {t('page.games.challenges')}
             </Tabs.Tab>
@@ -60,7 +83,7 @@ export function GameHeader(props: {
           <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
             {t('page.games.scoreboard')}
           </Tabs.Tab>
-          {canMonitor(user) && (
+          {monitor && (
             <Tabs.Tab value="monitor" leftSection={<IconEye size={16} />}>
               {t('monitor.tab')}
             </Tabs.Tab>
