@@ -1,4 +1,4 @@
-import { Button, Center, Group, Pagination, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Center, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { LoadError } from '../../../../components/LoadError/index.ts';
 import { ScoreboardTable } from '../../../../components/ScoreboardTable/index.ts';
 import { ScoreTimeline } from '../../../../components/ScoreTimeline/index.ts';
 import { StatePanel } from '../../../../components/StatePanel/index.ts';
+import { TipLayer, tipProps } from '../../../../components/TipLayer/index.ts';
 import { downloadWithNotice } from '../../../../utils/download.ts';
 import { GameHeader } from '../../lib/GameTabs.tsx';
 import { bloodBonusFields, bloodBonusLabel, flattenChallenges, gamePhase, pageOf } from '../../lib/logic.ts';
@@ -129,13 +130,19 @@ export default function ScoreboardPage() {
             ) : (
               <span />
             )}
-            <Group gap="xs">
-              {bonus.map((field, index) => {
-                const label = bloodBonusLabel(field);
-                return (
-                  label && (
-                    <Tooltip key={BLOOD_KEYS[index]} label={t('game.scoreboard.bonus_hint')} withArrow>
-                      <Group gap={2} wrap="nowrap">
+            {/* One shared tooltip (TipLayer) rather than a Mantine Tooltip each: less for a phone to mount. */}
+            <TipLayer>
+              <Group gap="xs">
+                {bonus.map((field, index) => {
+                  const label = bloodBonusLabel(field);
+                  return (
+                    label && (
+                      <Group
+                        key={BLOOD_KEYS[index]}
+                        gap={2}
+                        wrap="nowrap"
+                        {...tipProps(t('game.scoreboard.bonus_hint'))}
+                      >
                         <IconDroplet
                           size={16}
                           color={MEDAL_COLORS[index]}
@@ -146,11 +153,11 @@ export default function ScoreboardPage() {
                           {t(`game.blood.${BLOOD_KEYS[index]}`)} {label}
                         </Text>
                       </Group>
-                    </Tooltip>
-                  )
-                );
-              })}
-            </Group>
+                    )
+                  );
+                })}
+              </Group>
+            </TipLayer>
           </Group>
           {game && (
             <ScoreTimeline
