@@ -183,7 +183,10 @@ describe('the scoreboard page', () => {
           const chart = document.querySelector(
             '[data-testid="score-timeline"] [data-testid="timeline-line"]',
           );
-          const row = document.querySelector('[data-testid="scoreboard"] tr[data-team]');
+          // The table's rows and its page buttons come after the chart.
+          const row = document.querySelector(
+            '[data-testid="scoreboard"] tr[data-team], .mantine-Pagination-root',
+          );
           if (!chart && !row) return;
           seen.chartFirst = Boolean(chart) && !row;
           observer.disconnect();

@@ -27,8 +27,8 @@ const PAGE_SIZE = 30;
 const PAGE_SIZE_MOBILE = 10;
 
 /**
- * Its children one render late, at low priority, `fallback` until then: the table waits until the chart above it
- * is drawn, so a phone shows the chart without first working through every cell of the table.
+ * Its children one render late, at low priority, `fallback` until then: the table and its pages wait until the chart
+ * above them is drawn, so a phone shows the chart without first working through every cell of the table.
  */
 function AfterChart({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
   return useDeferredValue(true, false) ? children : fallback;
@@ -183,19 +183,19 @@ export default function ScoreboardPage() {
                 divisionId={divisionId}
                 teamLink={teamLink}
               />
+              {pages > 1 && (
+                <Center>
+                  <Pagination
+                    total={pages}
+                    value={Math.min(page, pages)}
+                    onChange={setPage}
+                    size={mobile ? 'sm' : 'md'}
+                    getControlProps={(control) => ({ 'aria-label': t(`game.paging.${control}`) })}
+                    getItemProps={(item) => ({ 'aria-label': t('game.paging.page', { page: item }) })}
+                  />
+                </Center>
+              )}
             </AfterChart>
-          )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={Math.min(page, pages)}
-                onChange={setPage}
-                size={mobile ? 'sm' : 'md'}
-                getControlProps={(control) => ({ 'aria-label': t(`game.paging.${control}`) })}
-                getItemProps={(item) => ({ 'aria-label': t('game.paging.page', { page: item }) })}
-              />
-            </Center>
           )}
           <Text size="xs" c="dimmed" ta="right">
             {t('game.scoreboard.updated', { time: timeFormat.format(data.updateTimeUtc) })}
