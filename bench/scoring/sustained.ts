@@ -133,13 +133,16 @@ const inWorker = <T>(file: string, data: object) =>
 
 /**
  * Connection c plays for teams c, c + 200, c + 400 in turn; `correct` sends each of them every challenge of the
- * range once (a new solve each), else a wrong flag to challenge c mod range.
+ * range once (a new solve each), else a wrong flag to challenge c mod range. `target` is the server sent to.
  */
 const roundTrips = async (
   from: number,
   correct: boolean,
-  durationMs = PHASE_MS,
-  perSecond?: number,
+  {
+    durationMs = PHASE_MS,
+    perSecond,
+    target = origin,
+  }: { durationMs?: number; perSecond?: number; target?: string } = {},
 ): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
   const queries = pgQueries;
@@ -147,7 +150,7 @@ const roundTrips = async (
   const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'stalls' | 'queriesPerFlag'>>(
     './roundtrip-worker.mjs',
     {
-      origin,
+      origin: target,
       durationMs,
       perSecond,
       clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
@@ -202,7 +205,7 @@ const mixed = async (
       worker.once('error', reject);
     });
   await next<'ready'>();
-  const writers = await roundTrips(from, true, PHASE_MS, perSecond);
+  const writers = await roundTrips(from, true, { perSecond });
   const done = next<Readers>();
   worker.postMessage('stop');
   return { writers, readers: await done };
@@ -210,6 +213,12 @@ const mixed = async (
 
 const hello = Fastify();
 hello.get('/', async () => ({ hello: 'world' }));
+// The round trip's floor: the same requests answered at once, with nothing stored or judged.
+let helloSubmissions = 0;
+hello.post('/api/game/:game/challenges/:challenge', async () => ++helloSubmissions);
+hello.get('/api/game/:game/challenges/:challenge/status/:id', async (_, reply) =>
+  reply.type('application/json').send('"WrongAnswer"'),
+);
 const helloOrigin = await listen(hello);
 const helloLoad = () =>
   load(helloOrigin, [{ method: 'GET', path: '/', headers: {} }], {
@@ -247,8 +256,16 @@ console.log(
     `, CPU ${Math.round(yardstick.cpuMicrosPerRequest)} µs/request (${yardstick.generator})`,
 );
 if (figures.has('roundtrip')) {
+  // With 200 clients that never pause, even this floor's mean round trip is 200 ÷ its rate.
+  console.log(
+    roundTripLine(
+      'round trip against hello-world (nothing judged)',
+      await roundTrips(0, false, { target: helloOrigin }),
+      yardstick,
+    ),
+  );
   // A cold server (code not yet optimised, caches still filling) is measured warm, as any server is.
-  await roundTrips(0, false, WARM_UP_MS);
+  await roundTrips(0, false, { durationMs: WARM_UP_MS });
   const wrong = await roundTrips(0, false);
   console.log(roundTripLine('round trip, wrong flags', wrong, yardstick));
   const solves = await roundTrips(0, true);
@@ -257,14 +274,14 @@ if (figures.has('roundtrip')) {
   console.log(
     roundTripLine(
       `round trip, wrong flags at half load (${half(wrong)}/s offered)`,
-      await roundTrips(0, false, PHASE_MS, half(wrong)),
+      await roundTrips(0, false, { perSecond: half(wrong) }),
       yardstick,
     ),
   );
   console.log(
     roundTripLine(
       `round trip, new solves at half load (${half(solves)}/s offered)`,
-      await roundTrips(CHALLENGES, true, PHASE_MS, half(solves)),
+      await roundTrips(CHALLENGES, true, { perSecond: half(solves) }),
       yardstick,
     ),
   );
