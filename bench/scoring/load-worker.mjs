@@ -1,9 +1,10 @@
 // The fallback load generator (load.ts uses wrk when installed): a bounded closed loop on its own thread over
 // `connections` keep-alive connections; request k is template k mod n. Reports throughput and latency percentiles.
-// The connections are opened first (one untimed HEAD / each), as wrk's are.
+// The connections are opened first (one untimed GET / each), as wrk's are.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
+import { openConnections } from './open-connections.mjs';
 
 const { origin, connections, durationMs, templates } = workerData;
 const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
@@ -12,11 +13,7 @@ let failed = 0;
 let bytes = 0;
 let next = 0;
 
-await Promise.all(
-  Array.from({ length: connections }, async () =>
-    (await pool.request({ method: 'HEAD', path: '/' })).body.dump(),
-  ),
-);
+await openConnections(pool, connections);
 const deadline = performance.now() + durationMs;
 
 const loop = async () => {

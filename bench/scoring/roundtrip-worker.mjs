@@ -7,6 +7,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
 import { watchCpuWait } from './cpu-wait.mjs';
+import { openConnections } from './open-connections.mjs';
 
 /** clients: per client, its flags in order, each { path, cookie, flag }. */
 const { origin, durationMs, clients, perSecond } = workerData;
@@ -18,8 +19,7 @@ const verdicts = {};
 let polls = 0;
 let failed = 0;
 
-// The connections open before the clock starts: a busy server accepts them slowly, which is not what is measured.
-await Promise.all(clients.map(async () => (await pool.request({ method: 'HEAD', path: '/' })).body.dump()));
+await openConnections(pool, clients.length);
 const deadline = performance.now() + durationMs;
 
 const text = async (res) => {
