@@ -29,6 +29,7 @@ import { GameKeys } from './games/game-keys.ts';
 import { GameTransfer } from './games/game-transfer.ts';
 import { GameService } from './games/games.ts';
 import { Judge } from './games/judge.ts';
+import { JudgingCache } from './games/judging-cache.ts';
 import { MonitorService } from './games/monitor.ts';
 import { NoticeService } from './games/notices.ts';
 import { ParticipationService } from './games/participation.ts';
@@ -178,8 +179,8 @@ export const buildApp = async ({
   await app.register(postsApi, { posts: new PostService(connection.db) });
   const gameKeys = new GameKeys(secrets);
   const feed = new GameFeed(connection.db, app.bus);
-  const challenges = new ChallengeService(connection.db, files, feed);
-  const divisions = new DivisionService(connection.db);
+  const challenges = new ChallengeService(connection.db, files, feed, app.bus);
+  const divisions = new DivisionService(connection.db, app.bus);
   // A database another thread can open too (not one in this process's memory) lets big games render off this one.
   const renderThread = inMemory(settings.databaseUrl) ? undefined : new RenderThread(settings.databaseUrl);
   app.addHook('onClose', async () => renderThread?.close());
@@ -195,7 +196,8 @@ export const buildApp = async ({
     play: new PlayService(connection.db, files, divisions, scoreboards),
     scoreboards,
   });
-  const judge = new Judge(connection.db, feed, app.bus, scoreboards, divisions, app.log, auditLog);
+  const judging = new JudgingCache(connection.db, app.bus, divisions);
+  const judge = new Judge(connection.db, feed, app.bus, scoreboards, judging, app.log, auditLog);
   await app.register(scoreboardApi, {
     scoreboards,
     submissions: new SubmissionService(connection.db, divisions, judge, new RecentVerdicts(app.bus)),

@@ -16,12 +16,14 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { toContainerInfo } from '../containers/container-service.ts';
 import type { ChallengesTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
 import { placeholderFileName } from './download-name.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
 import { Instances } from './instances.ts';
+import { flagsEdited } from './judging-cache.ts';
 
 export type Challenge = Selectable<ChallengesTable>;
 
@@ -62,6 +64,8 @@ export class ChallengeService {
     files: FileStore,
     /** Where NewChallenge/NewHint notices go (§4.11); without one none are made. */
     private readonly feed?: GameFeed,
+    /** Where flag edits are told to every process's judge; without one, each learns within its cache's age. */
+    private readonly bus?: LiveBus,
     private readonly now: () => number = Date.now,
   ) {
     this.attachments = new Attachments(db, files);
@@ -246,6 +250,7 @@ export class ChallengeService {
       .execute();
     await this.#disabled(id, true);
     await this.db.deleteFrom('challenges').where('id', '=', id).execute();
+    this.bus?.publish(flagsEdited(id));
     await this.attachments.remove([c.attachment_id, ...flags.map((f) => f.attachment_id)]);
   }
 
@@ -305,6 +310,7 @@ export class ChallengeService {
         .values({ challenge_id: id, flag: model.flag, attachment_id: attachmentId })
         .execute();
     }
+    this.bus?.publish(flagsEdited(id));
   }
 
   async deleteFlag(gameId: number, id: number, flagId: number): Promise<TaskStatus> {
@@ -316,6 +322,7 @@ export class ChallengeService {
       .returning('attachment_id')
       .executeTakeFirst();
     if (!removed) return 'NotFound';
+    this.bus?.publish(flagsEdited(id));
     await this.attachments.remove([removed.attachment_id]);
     if ((await this.flagCount(id)) === 0) {
       await this.db.updateTable('challenges').set({ is_enabled: 0 }).where('id', '=', id).execute();

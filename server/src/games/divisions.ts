@@ -9,12 +9,18 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DivisionsTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import type { LiveBus } from '../live/bus.ts';
+import { divisionsEdited } from './judging-cache.ts';
 import type { DivisionRules } from './permissions.ts';
 
 export type DivisionRow = Selectable<DivisionsTable>;
 
 export class DivisionService {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Where division edits are told to every process's judge; without one, each learns within its cache's age. */
+    private readonly bus?: LiveBus,
+  ) {}
 
   async create(gameId: number, model: DivisionCreateModel): Promise<Division> {
     await this.requireGame(gameId);
@@ -29,6 +35,7 @@ export class DivisionService {
       .returning('id')
       .executeTakeFirstOrThrow();
     if (model.challengeConfigs) await this.replaceConfigs(gameId, id, model.challengeConfigs);
+    this.bus?.publish(divisionsEdited(gameId));
     return this.get(gameId, id);
   }
 
@@ -51,12 +58,14 @@ export class DivisionService {
       await this.db.updateTable('divisions').set(values).where('id', '=', id).execute();
     }
     if (model.challengeConfigs) await this.replaceConfigs(gameId, id, model.challengeConfigs);
+    this.bus?.publish(divisionsEdited(gameId));
     return this.get(gameId, id);
   }
 
   async delete(gameId: number, id: number): Promise<void> {
     await this.get(gameId, id);
     await this.db.deleteFrom('divisions').where('id', '=', id).execute();
+    this.bus?.publish(divisionsEdited(gameId));
   }
 
   rows(gameId: number): Promise<DivisionRow[]> {

@@ -15,8 +15,8 @@ import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogEntry } from '../services/audit-log.ts';
-import type { DivisionService } from './divisions.ts';
 import type { EventInput, GameFeed } from './feed.ts';
+import type { JudgingCache } from './judging-cache.ts';
 import type { DivisionRules } from './permissions.ts';
 import { may } from './permissions.ts';
 import { verdictMessages } from './recent-verdicts.ts';
@@ -109,7 +109,6 @@ export class Judge {
   #running: Promise<void> | undefined;
   readonly #load;
   readonly #earlierSolves;
-  readonly #flagsOf;
   readonly #recordFirsts;
   readonly #flagOwners;
   readonly #claim;
@@ -123,7 +122,7 @@ export class Judge {
     private readonly feed: GameFeed,
     private readonly bus: LiveBus,
     private readonly scoreboards: Scoreboards,
-    private readonly divisions: DivisionService,
+    private readonly judging: JudgingCache,
     private readonly log: { error(obj: unknown, msg: string): void },
     /** Solves and detected cheats go to the admin log, where organisers follow the game. */
     private readonly auditLog: AuditLog,
@@ -181,12 +180,6 @@ export class Judge {
         .where('solves.time', '<', q.to)
         .where('solves.time', '<=', q.deadline)
         .limit(q.limit),
-    );
-    this.#flagsOf = prepareRows(db, { id: column.integer }, (db, challenges) =>
-      db
-        .selectFrom('flags')
-        .select(['challenge_id', 'flag'])
-        .where('challenge_id', 'in', db.selectFrom(challenges).select('r.id')),
     );
     // Another team's instance of the challenge whose flag is the answer: flag sharing (§4.9).
     this.#flagOwners = prepare(db, { challenge: 0, participation: 0, answer: '' }, (db, q) =>
@@ -361,24 +354,15 @@ export class Judge {
     }
   }
 
-  /** Its reads run side by side: on PostgreSQL each takes a connection of the pool, and the round trips overlap. */
-  private async contextOf(rows: Pending[]): Promise<BatchContext> {
+  /** The flags and division rules the batch is judged by. */
+  private contextOf(rows: Pending[]): Promise<BatchContext> {
     const staticChallenges = new Set<number>();
     const games = new Set<number>();
     for (const s of rows) {
       if (!s.type.startsWith('Dynamic')) staticChallenges.add(s.challenge_id);
       games.add(s.game_id);
     }
-    const [flags, ...rules] = await Promise.all([
-      this.#flagsOf.run([...staticChallenges].map((id) => ({ id }))),
-      ...[...games].map((id) => this.divisions.rulesOfGame(id)),
-    ]);
-    const context: BatchContext = {
-      flags: new Map([...staticChallenges].map((id) => [id, []])),
-      rules: new Map([...games].map((id, at) => [id, rules[at] as Map<number, DivisionRules>])),
-    };
-    for (const f of flags) context.flags.get(f.challenge_id)?.push(f.flag);
-    return context;
+    return this.judging.read(staticChallenges, games);
   }
 
   private async judge(

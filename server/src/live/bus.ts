@@ -17,8 +17,10 @@ export type LiveMessage =
   | { hub: 'monitor'; gameId: number; method: 'ReceivedGameEvent'; payload: GameEvent }
   | { hub: 'monitor'; gameId: number; method: 'ReceivedSubmissions'; payload: Submission }
   | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel }
-  // Between server processes only: no client hub delivers it.
-  | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] };
+  // Between server processes only, no client hub delivers these: verdicts (games/recent-verdicts.ts), and edits of
+  // what judging compares answers with, by challenge id or game id (games/judging-cache.ts).
+  | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
+  | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number };
 
 export type LiveListener = (message: LiveMessage) => void;
 

@@ -3,7 +3,7 @@
 // database gives.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DivisionService } from '../../src/games/divisions.ts';
+import { JudgingCache } from '../../src/games/judging-cache.ts';
 import type { LiveMessage } from '../../src/live/bus.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
@@ -113,7 +113,7 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
   });
 
   /**
-   * Runs `meanwhile` while the judge waits before its next batch (the rules of the game it reads first are held
+   * Runs `meanwhile` while the judge waits before its next batch (what it reads first, the flags and rules, is held
    * back), then lets it go on.
    */
   const judgeHeld = async (meanwhile: () => Promise<void>) => {
@@ -121,13 +121,13 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const rulesOfGame = DivisionService.prototype.rulesOfGame;
-    const spy = vi.spyOn(DivisionService.prototype, 'rulesOfGame').mockImplementation(async function (
-      this: DivisionService,
-      id,
+    const read = JudgingCache.prototype.read;
+    const spy = vi.spyOn(JudgingCache.prototype, 'read').mockImplementation(async function (
+      this: JudgingCache,
+      ...args
     ) {
       await held;
-      return rulesOfGame.call(this, id);
+      return read.apply(this, args);
     });
     try {
       await meanwhile();
