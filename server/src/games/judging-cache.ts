@@ -1,6 +1,6 @@
 // What the judge compares answers with: each static challenge's flags and each game's division rules, kept in memory
 // so that a judge batch reads nothing before its transaction (on PostgreSQL that was a round trip and two statements
-// per batch). An edit drops what it changed, in this process at once and in the others through the live bus. An
+// per batch), nor a submission's checks its team's division. An edit drops what it changed, in this process at once and in the others through the live bus. An
 // entry is read again after `maxAgeMs` all the same: that bounds what a lost bus message (a LISTEN connection that
 // dropped) or an edit made with no bus (the game CLI) can leave stale.
 import type { Kysely } from 'kysely';
@@ -113,5 +113,11 @@ export class JudgingCache {
   ): Promise<{ flags: Map<number, string[]>; rules: Map<number, Map<number, DivisionRules>> }> {
     const [flags, rules] = await Promise.all([this.#flags.get(staticChallenges), this.#rules.get(games)]);
     return { flags, rules };
+  }
+
+  /** What a team's division lets it do; undefined (everything) without one. */
+  async divisionRules(gameId: number, divisionId: number | null): Promise<DivisionRules | undefined> {
+    if (divisionId === null) return undefined;
+    return (await this.#rules.get([gameId])).get(gameId)?.get(divisionId);
   }
 }

@@ -7,8 +7,8 @@ import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
-import type { DivisionService } from './divisions.ts';
 import type { Judge } from './judge.ts';
+import type { JudgingCache } from './judging-cache.ts';
 import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
 
@@ -51,7 +51,7 @@ export class SubmissionService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly divisions: DivisionService,
+    private readonly judging: JudgingCache,
     private readonly judge: Judge,
     private readonly recent: RecentVerdicts,
     private readonly now: () => number = Date.now,
@@ -103,7 +103,7 @@ export class SubmissionService {
       throw new HttpError(404, 'Challenge not found');
     if (ctx.deadline_utc !== null && now > ctx.deadline_utc && ctx.practice_mode === 0)
       throw new HttpError(400, 'The challenge deadline has passed');
-    const rules = await this.divisions.rules(ctx.division_id);
+    const rules = await this.judging.divisionRules(gameId, ctx.division_id);
     if (!may(rules, id, GamePermission.ViewChallenge | GamePermission.SubmitFlags))
       throw new HttpError(400, 'You may not submit flags for this challenge');
     const limit = ctx.submission_limit ?? 0;

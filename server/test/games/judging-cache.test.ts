@@ -49,7 +49,7 @@ describe.each(setups)('judging after an edit on $name', ({ kind, env }) => {
         defaultPermissions: open,
       })
     ).id;
-    for (const title of ['Buoy', 'Reef', 'Cove', 'Dock']) {
+    for (const title of ['Buoy', 'Reef', 'Cove', 'Dock', 'Bay']) {
       const id = (
         await c.ok(admin, 'POST', edit('/challenges'), { title, type: 'StaticAttachment', category: 'Misc' })
       ).id;
@@ -142,6 +142,23 @@ describe.each(setups)('judging after an edit on $name', ({ kind, env }) => {
       .execute();
     // Buoy's first solves (above) took the only ones.
     expect(bloods.map((b) => JSON.parse(b.values)[1])).toEqual(players.map(() => 'Buoy'));
+  });
+
+  it('refuses the next flag its division may no longer submit, on every server', async () => {
+    for (const [app, who] of players) expect(await submit(app, who, 'Bay', 'flag{nope}')).toBe('WrongAnswer');
+    await edited(() =>
+      gameClient(t.app).ok(admin, 'PUT', edit(`/divisions/${divisionId}`), {
+        challengeConfigs: [{ challengeId: challenges.Bay, permissions: open & ~GamePermission.SubmitFlags }],
+      }),
+    );
+    for (const [app, who] of players) {
+      const url = `/api/game/${gameId}/challenges/${challenges.Bay}`;
+      const res = await gameClient(app).call(who.token, 'POST', url, { flag: 'flag{bay}' });
+      expect({ status: res.statusCode, title: res.json().title }).toEqual({
+        status: 400,
+        title: 'You may not submit flags for this challenge',
+      });
+    }
   });
 
   it('refuses the next flag for a challenge once disabled, on every server', async () => {
