@@ -111,9 +111,8 @@ export class Judge {
   readonly #earlierSolves;
   readonly #recordFirsts;
   readonly #flagOwners;
+  /** Every verdict of a batch, in one statement that also claims the batch. */
   readonly #claim;
-  /** Every verdict of a batch, in one statement. */
-  readonly #setVerdicts;
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
   readonly #settledListeners: ((ids: number[]) => void)[] = [];
 
@@ -194,15 +193,19 @@ export class Judge {
         .where((eb) => eb.or([eb('i.flag', '=', q.answer), eb('f.flag', '=', q.answer)])),
     );
     // Each process re-queues every unjudged submission when it starts, so another may be judging the same ones: this
-    // update (a no-op) locks their rows, and whichever process comes second waits for the first one's commit and then
-    // finds them judged.
-    this.#claim = prepareRows(db, { id: column.integer }, (db, submissions) =>
-      db
-        .updateTable('submissions')
-        .set({ status: 'FlagSubmitted' })
-        .where('id', 'in', db.selectFrom(submissions).select('r.id'))
-        .where('status', '=', 'FlagSubmitted')
-        .returning('id'),
+    // update locks their rows as it sets their verdicts, and whichever process comes second waits for the first one's
+    // commit and then finds them judged. Only what it returns is judged here.
+    this.#claim = prepareRows(
+      db,
+      { id: column.integer, status: column.text as Column<AnswerResult> },
+      (db, verdicts) =>
+        db
+          .updateTable('submissions')
+          .from(verdicts)
+          .set((eb) => ({ status: eb.ref('r.status') }))
+          .whereRef('submissions.id', '=', 'r.id')
+          .where('submissions.status', '=', 'FlagSubmitted')
+          .returning('submissions.id'),
     );
     // The primary key settles races and repeats: only a first solve is inserted, and answered.
     this.#recordFirsts = prepareRows(db, solveColumns, (db, solves) =>
@@ -213,16 +216,6 @@ export class Judge {
         .expression(db.selectFrom(solves).select(solveColumnNames).where(sql.lit(true)))
         .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
         .returning('submission_id'),
-    );
-    this.#setVerdicts = prepareRows(
-      db,
-      { id: column.integer, status: column.text as Column<AnswerResult> },
-      (db, verdicts) =>
-        db
-          .updateTable('submissions')
-          .from(verdicts)
-          .set((eb) => ({ status: eb.ref('r.status') }))
-          .whereRef('submissions.id', '=', 'r.id'),
     );
   }
 
@@ -300,24 +293,20 @@ export class Judge {
     // and events already there. Should the process stop first, the whole batch is judged again at start.
     let rows: Pending[] = [];
     await this.db.transaction().execute(async (trx) => {
-      const claimed = await this.#claim.run(
-        batch.map(({ id }) => ({ id })),
-        trx,
-      );
-      const unjudged = new Set(claimed.map(({ id }) => id));
-      rows = batch.filter((s) => unjudged.has(s.id));
+      // Every verdict is known before the claim (only flag sharing needs a read), so setting them is the claim.
+      const owners = await this.flagOwners(trx, batch, context);
+      const verdicts = batch.map((s) => ({ id: s.id, status: verdictOf(s, context, owners) }));
+      const claimed = new Set((await this.#claim.run(verdicts, trx)).map(({ id }) => id));
+      rows = batch.filter((s) => claimed.has(s.id));
+      for (const { id, status } of verdicts) if (claimed.has(id)) outcome.verdicts.set(id, status);
       await this.recordSolves(
         trx,
-        rows.filter((s) => s.instance_id !== null && isCorrect(s, context)),
+        rows.filter((s) => outcome.verdicts.get(s.id) === 'Accepted'),
         context,
         outcome,
       );
-      for (const s of rows) outcome.verdicts.set(s.id, await this.judge(trx, s, context, outcome));
+      for (const s of rows) await this.record(trx, s, owners.get(s.id), outcome);
       outcome.messages.push(...(await this.feed.storeEvents(trx, outcome.events)));
-      await this.#setVerdicts.run(
-        [...outcome.verdicts].map(([id, status]) => ({ id, status })),
-        trx,
-      );
       for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
       const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
       outcome.messages.push(...(await this.auditLog.store(trx, logged)));
@@ -365,14 +354,15 @@ export class Judge {
     return this.judging.read(staticChallenges, games);
   }
 
-  private async judge(
+  /** What a claimed submission's verdict leaves in the game: its blood notice, its events, a detected cheat. */
+  private async record(
     trx: Kysely<Database>,
     s: Pending,
-    context: BatchContext,
+    owner: FlagOwner | undefined,
     outcome: BatchOutcome,
-  ): Promise<AnswerResult> {
-    if (s.instance_id === null) return 'NotFound';
-    const correct = isCorrect(s, context);
+  ): Promise<void> {
+    if (s.instance_id === null) return;
+    const correct = outcome.verdicts.get(s.id) === 'Accepted';
     const blood = outcome.firsts.get(s.id) ?? 0;
     if (blood > 0 && this.now() < s.end_time) {
       const notice = bloodNotices[blood - 1] as NoticeType;
@@ -385,8 +375,7 @@ export class Judge {
       userName: s.user_name ?? '',
       teamName: s.team_name,
     });
-    if (correct) return 'Accepted';
-    return s.type.startsWith('Dynamic') ? this.checkCheat(trx, s, outcome) : 'WrongAnswer';
+    if (owner) await this.recordCheat(trx, s, owner, outcome);
   }
 
   /**
@@ -456,14 +445,34 @@ export class Judge {
     return Math.min(3, earlier.filter((e) => bleeds(e.division_id)).length);
   }
 
-  /** A wrong answer equal to another team's own flag of the challenge is flag sharing (§4.9). */
-  private async checkCheat(trx: Kysely<Database>, s: Pending, outcome: BatchOutcome): Promise<AnswerResult> {
-    const { rows: owner } = await this.#flagOwners.run(
-      { challenge: s.challenge_id, participation: s.participation_id, answer: s.answer },
-      trx,
-    );
-    const found = owner.find((o) => o.flag === s.answer || o.attachment_flag === s.answer);
-    if (!found) return 'WrongAnswer';
+  /**
+   * Submission id → the team whose own flag it is, for each wrong answer to a dynamic challenge equal to another
+   * team's flag of it: flag sharing (§4.9).
+   */
+  private async flagOwners(
+    trx: Kysely<Database>,
+    batch: Pending[],
+    context: BatchContext,
+  ): Promise<Map<number, FlagOwner>> {
+    const owners = new Map<number, FlagOwner>();
+    for (const s of batch) {
+      if (s.instance_id === null || !s.type.startsWith('Dynamic') || isCorrect(s, context)) continue;
+      const { rows } = await this.#flagOwners.run(
+        { challenge: s.challenge_id, participation: s.participation_id, answer: s.answer },
+        trx,
+      );
+      const found = rows.find((o) => o.flag === s.answer || o.attachment_flag === s.answer);
+      if (found) owners.set(s.id, found);
+    }
+    return owners;
+  }
+
+  private async recordCheat(
+    trx: Kysely<Database>,
+    s: Pending,
+    found: FlagOwner,
+    outcome: BatchOutcome,
+  ): Promise<void> {
     await trx
       .insertInto('cheat_infos')
       .values({
@@ -480,9 +489,20 @@ export class Judge {
       userName: s.user_name ?? '',
       teamName: s.team_name,
     });
-    return 'CheatDetected';
   }
 }
+
+/** Another team that owns the flag a submission sent. */
+interface FlagOwner {
+  participation_id: number;
+  name: string;
+}
+
+const verdictOf = (s: Pending, context: BatchContext, owners: Map<number, FlagOwner>): AnswerResult => {
+  if (s.instance_id === null) return 'NotFound';
+  if (isCorrect(s, context)) return 'Accepted';
+  return owners.has(s.id) ? 'CheatDetected' : 'WrongAnswer';
+};
 
 /**
  * Exact and case-sensitive: any flag of a static challenge, the team's own one of a dynamic challenge. Compared
