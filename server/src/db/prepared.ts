@@ -131,6 +131,7 @@ export type Column<V> = string & { readonly values?: V };
 export const column = {
   integer: 'integer' as Column<number>,
   bigint: 'bigint' as Column<number>,
+  nullableBigint: 'bigint' as Column<number | null>,
   text: 'text' as Column<string>,
   nullableText: 'text' as Column<string | null>,
 };

@@ -2,12 +2,11 @@
 // A session lasts 7 days and slides: a visit in its second half extends it by another 7 days.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@pennon/sdk/contract';
-import { type Kysely, sql } from 'kysely';
-import { batched, inChunks } from '../db/batched.ts';
-import { prepareList } from '../db/prepared.ts';
+import type { Kysely } from 'kysely';
+import { batched } from '../db/batched.ts';
+import { column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { valuesTable } from '../db/values.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 /** Visits closer together than this don't write last-visited / IP again. */
@@ -59,8 +58,8 @@ export class SessionStore {
   /** Every API call resolves its session: the calls of one moment share a query (a round trip on PostgreSQL). */
   readonly #lookup;
   /**
-   * Visits of one moment are recorded together: two statements and one commit for all of them. Players' pages poll
-   * every 10 s, so each player records a visit every 10 s: one by one, each cost two commits.
+   * Visits of one moment are recorded together: two statements for all of them. Players' pages poll every 10 s, so
+   * each player records a visit every 10 s: one by one, each cost two commits.
    */
   readonly #record: (visit: Visit) => Promise<void>;
 
@@ -68,7 +67,7 @@ export class SessionStore {
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
   ) {
-    const query = prepareList(db, { id: '' }, (db, sessions) =>
+    const query = prepareRows(db, { id: column.text }, (db, sessions) =>
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -80,63 +79,53 @@ export class SessionStore {
           'users.user_name',
           'users.role',
         ])
-        .where(
-          'sessions.id',
-          'in',
-          sessions.map((s) => s.id),
-        ),
+        .where('sessions.id', 'in', db.selectFrom(sessions).select('r.id')),
     );
     this.#lookup = batched(async (ids: string[]) => {
       const found = new Map<string, SessionRow>();
-      for (const chunk of inChunks([...new Set(ids)].map((id) => ({ id })))) {
-        for (const row of (await query.run(chunk)).rows) found.set(row.session_id, row);
-      }
+      for (const row of await query.run([...new Set(ids)].map((id) => ({ id }))))
+        found.set(row.session_id, row);
       return ids.map((id) => found.get(id));
     });
-    const touchSessions = prepareList(
+    const touchSessions = prepareRows(
       db,
-      { id: '', time: 0, renewedUntil: 0 as number | null },
+      { id: column.text, time: column.bigint, renewedUntil: column.nullableBigint },
       (db, visits) =>
         db
           .updateTable('sessions')
-          .from(
-            valuesTable(
-              visits.map((v) => [v.id, v.time, v.renewedUntil]),
-              ['varchar(64)', 'bigint', 'bigint'],
-            ).as('v'),
-          )
-          .set({
-            last_seen_at: sql`v.column2`,
-            expires_at: sql`coalesce(v.column3, sessions.expires_at)`,
-          })
-          .whereRef('sessions.id', '=', sql`v.column1`),
+          .from(visits)
+          .set((eb) => ({
+            last_seen_at: eb.ref('r.time'),
+            expires_at: eb.fn.coalesce('r.renewedUntil', 'sessions.expires_at'),
+          }))
+          .whereRef('sessions.id', '=', 'r.id'),
     );
-    const touchUsers = prepareList(db, { id: '', time: 0, ip: '' }, (db, visits) =>
-      db
-        .updateTable('users')
-        .from(
-          valuesTable(
-            visits.map((v) => [v.id, v.time, v.ip]),
-            ['varchar(36)', 'bigint', 'varchar(64)'],
-          ).as('v'),
-        )
-        .set({ last_visited_utc: sql`v.column2`, ip: sql`v.column3` })
-        .whereRef('users.id', '=', sql`v.column1`),
+    const touchUsers = prepareRows(
+      db,
+      { id: column.text, time: column.bigint, ip: column.text },
+      (db, visits) =>
+        db
+          .updateTable('users')
+          .from(visits)
+          .set((eb) => ({ last_visited_utc: eb.ref('r.time'), ip: eb.ref('r.ip') }))
+          .whereRef('users.id', '=', 'r.id'),
     );
     this.#record = batched(async (visits: Visit[]) => {
       // The latest visit of each session and of each user: a row may be updated once per statement.
       const sessions = new Map(visits.map((v) => [v.sessionId, v]));
       const users = new Map(visits.map((v) => [v.userId, v]));
-      await db.transaction().execute(async (trx) => {
-        const touched = [...sessions.values()].map((v) => ({
-          id: v.sessionId,
-          time: v.time,
-          renewedUntil: v.renewedUntil,
-        }));
-        for (const chunk of inChunks(touched)) await touchSessions.run(chunk, trx);
-        const visited = [...users.values()].map((v) => ({ id: v.userId, time: v.time, ip: v.ip }));
-        for (const chunk of inChunks(visited)) await touchUsers.run(chunk, trx);
-      });
+      // Each statement is all or nothing, and they record two facts apart: on PostgreSQL they run side by side, each
+      // one round trip on a connection of its own, where a transaction around both took four one after another.
+      await Promise.all([
+        touchSessions.runAtomically(
+          [...sessions.values()].map((v) => ({
+            id: v.sessionId,
+            time: v.time,
+            renewedUntil: v.renewedUntil,
+          })),
+        ),
+        touchUsers.runAtomically([...users.values()].map((v) => ({ id: v.userId, time: v.time, ip: v.ip }))),
+      ]);
       return visits.map(() => undefined);
     });
   }
