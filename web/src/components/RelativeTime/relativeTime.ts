@@ -1,4 +1,5 @@
 // "3 hours ago", "yesterday", "in 2 days": a moment relative to now, in the reader's language.
+import { dateTimeFormat, relativeTimeFormat } from '../../i18n/formats.ts';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600_000],
@@ -12,7 +13,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** `time` relative to `now` (both Unix milliseconds), in the largest unit that fits. */
 export const formatRelative = (time: number, now: number, locale: string): string => {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto' });
   const diff = time - now;
   for (const [unit, size] of UNITS) {
     if (Math.abs(diff) >= size || unit === 'second') {
@@ -26,4 +27,4 @@ export const formatRelative = (time: number, now: number, locale: string): strin
 
 /** The full date and time, for a tooltip. */
 export const formatFull = (time: number, locale: string): string =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);
+  dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(time);

@@ -2,6 +2,7 @@ import { Group, Paper, SegmentedControl, Title } from '@mantine/core';
 import type { TopTimeLine } from '@pennon/sdk';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../i18n/formats.ts';
 import type { TeamLink } from '../ScoreboardTable/index.ts';
 import classes from './ScoreTimeline.module.css';
 import { TimelinePlot } from './TimelinePlot.tsx';
@@ -56,10 +57,10 @@ export const ScoreTimeline = memo(function ScoreTimeline({
   }, [teams, start, end, picked, range]);
   if (teams.every((team) => team.items.length === 0) || rows.length <= 1) return null;
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const timeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   // Within a day the hour is enough on the axis.
   const short = shown !== 'all' && shown <= 24;
-  const tickFormat = new Intl.DateTimeFormat(
+  const tickFormat = dateTimeFormat(
     locale,
     short
       ? { hour: '2-digit', minute: '2-digit' }

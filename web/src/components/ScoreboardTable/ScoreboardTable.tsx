@@ -1,8 +1,9 @@
 import { Avatar, Group, Paper, Table, Text } from '@mantine/core';
 import type { ChallengeInfo, ScoreboardItem, SubmissionType } from '@pennon/sdk';
 import { IconCheck, IconDroplet } from '@tabler/icons-react';
-import { memo, type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../i18n/formats.ts';
 import { categoryStyle } from '../../pages/games/lib/categories.tsx';
 import { hasTime } from '../../pages/games/lib/logic.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../ChallengeCard/medals.ts';
@@ -56,10 +57,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
 }: ScoreboardTableProps) {
   const { t, i18n } = useTranslation();
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
-    [locale],
-  );
+  const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const tip = tips === 'title' ? titleProps : tipProps;
   const shown = columns === 'compact' ? [] : challenges;
   const foldable = columns === 'fold' ? classes.foldable : undefined;

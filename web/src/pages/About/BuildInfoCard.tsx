@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BuildInfo } from '../../buildInfo.ts';
 import { REPOSITORY_URL } from '../../constants.ts';
+import { dateTimeFormat } from '../../i18n/formats.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,7 +64,7 @@ export function BuildInfoCard({ info }: { info: BuildInfo }) {
           </Fact>
           <Fact label={t('about.build.time')}>
             <time dateTime={info.time}>
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(time)}
+              {dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(time)}
             </time>
           </Fact>
         </SimpleGrid>

@@ -1,6 +1,7 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendarEvent, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { type GamePhase, gamePhase, splitDuration } from './logic.ts';
 import { useNow } from './useNow.ts';
 
@@ -48,7 +49,7 @@ export function GameCountdown({ start, end }: { start: number; end: number }) {
 /** Localized start – end. */
 export function GameTimeRange({ start, end }: { start: number; end: number }) {
   const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const format = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

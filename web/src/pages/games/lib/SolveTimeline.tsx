@@ -2,13 +2,14 @@ import { Badge, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconDroplet, IconFlag } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../../../components/ChallengeCard/index.ts';
+import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { categoryStyle } from './categories.tsx';
 import { bloodIndex, type TeamSolve } from './teams.ts';
 
 /** Solves, earliest first: the challenge, its category, the points, who solved it and when; bloods stand out. */
 export function SolveTimeline({ solves, showUser = true }: { solves: TeamSolve[]; showUser?: boolean }) {
   const { t, i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const format = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

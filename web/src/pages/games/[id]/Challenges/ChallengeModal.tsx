@@ -30,6 +30,7 @@ import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
+import { dateTimeFormat } from '../../../../i18n/formats.ts';
 import { errorTitle } from '../../../../utils/notify.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
 import { hasTime } from '../../lib/logic.ts';
@@ -151,7 +152,7 @@ export function ChallengeModal(props: {
   const deadline = data?.deadline ?? info?.deadline ?? null;
   const pastDeadline = deadline !== null && deadline > 0 && deadline < now;
   const limitReached = data !== undefined && data.limit > 0 && data.attempts >= data.limit;
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const dateFormat = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

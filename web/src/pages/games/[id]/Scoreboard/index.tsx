@@ -13,6 +13,7 @@ import { ScoreboardTable } from '../../../../components/ScoreboardTable/index.ts
 import { ScoreTimeline } from '../../../../components/ScoreTimeline/index.ts';
 import { StatePanel } from '../../../../components/StatePanel/index.ts';
 import { TipLayer, tipProps } from '../../../../components/TipLayer/index.ts';
+import { dateTimeFormat } from '../../../../i18n/formats.ts';
 import { downloadWithNotice } from '../../../../utils/download.ts';
 import { GameHeader } from '../../lib/GameTabs.tsx';
 import { bloodBonusFields, bloodBonusLabel, flattenChallenges, gamePhase, pageOf } from '../../lib/logic.ts';
@@ -54,7 +55,7 @@ export default function ScoreboardPage() {
   const [exporting, setExporting] = useState(false);
   const size = mobile ? PAGE_SIZE_MOBILE : PAGE_SIZE;
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const timeFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+  const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
 
   const divisionId = Number(division);
   const items = useMemo(

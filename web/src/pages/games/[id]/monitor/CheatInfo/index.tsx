@@ -9,6 +9,7 @@ import { client } from '../../../../../api/client.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
+import { dateTimeFormat } from '../../../../../i18n/formats.ts';
 import { teamPath } from '../../../lib/teams.ts';
 import { FilterSelect } from '../lib/FilterSelect.tsx';
 import classes from '../lib/Monitor.module.css';
@@ -59,10 +60,7 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
   const [params, setFilter] = useQueryParams();
   const filter = cheatFilterFromParams(params);
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
-    [locale],
-  );
+  const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const { data, error, mutate } = useSWR(
     Number.isNaN(gameId) ? null : ['/api/game', gameId, 'cheatinfo'],
     () => client.game.cheatInfo(gameId),

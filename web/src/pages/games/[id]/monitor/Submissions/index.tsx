@@ -2,12 +2,13 @@ import { Badge, Button, Center, Group, Pagination, Select, Table, Text } from '@
 import { useMediaQuery } from '@mantine/hooks';
 import type { AnswerResult, Submission } from '@pennon/sdk';
 import { IconDownload, IconSend } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
+import { dateTimeFormat } from '../../../../../i18n/formats.ts';
 import { downloadWithNotice } from '../../../../../utils/download.ts';
 import { pageOf } from '../../../lib/logic.ts';
 import { TeamName } from '../../../lib/TeamName.tsx';
@@ -35,10 +36,7 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
   const [exporting, setExporting] = useState(false);
   const mobile = useMediaQuery('(max-width: 48em)');
   const locale = i18n.resolvedLanguage ?? i18n.language;
-  const timeFormat = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
-    [locale],
-  );
+  const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
 
   // All of them (count 0) for the verdict: the team filter and the pages are cut here.
   const { data, error, mutate } = useSWR(
