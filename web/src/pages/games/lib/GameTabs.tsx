@@ -1,6 +1,6 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconListDetails, IconTrophy } from '@tabler/icons-react';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../../api/useUser.ts';
@@ -20,6 +20,17 @@ const whenIdle = (task: () => void): (() => void) => {
   return () => clearTimeout(handle);
 };
 
+/** Where each of a game's tabs leads. */
+const gamePaths = (gameId: number): Record<GameTab, string> => {
+  const base = `/games/${gameId}`;
+  return {
+    info: base,
+    challenges: `${base}/Challenges`,
+    scoreboard: `${base}/Scoreboard`,
+    monitor: `${base}/monitor/Events`,
+  };
+};
+
 /** The head of every game page: its title, phase and countdown, and the tabs between its pages. */
 export function GameHeader(props: {
   gameId: number;
@@ -36,24 +47,23 @@ export function GameHeader(props: {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { user } = useUser();
-  const base = `/games/${props.gameId}`;
-  const paths: Record<GameTab, string> = {
-    info: base,
-    challenges: `${base}/Challenges`,
-    scoreboard: `${base}/Scoreboard`,
-    monitor: `${base}/monitor/Events`,
-  };
+  const paths = useMemo(() => gamePaths(props.gameId), [props.gameId]);
   const monitor = canMonitor(user);
   const challenges = props.playing || props.active === 'challenges';
   // The tabs' pages load while the browser is idle, so a tap on a tab renders its page at once.
-  const preloaded = [paths.info, paths.scoreboard, challenges && paths.challenges, monitor && paths.monitor];
-  const preloadKey = preloaded.filter(Boolean).join(' ');
+  const preloaded = useMemo(
+    () =>
+      [paths.info, paths.scoreboard, challenges && paths.challenges, monitor && paths.monitor].filter(
+        (path) => path !== false,
+      ),
+    [paths, challenges, monitor],
+  );
   useEffect(
     () =>
       whenIdle(() => {
-        for (const path of preloadKey.split(' ')) preloadPage(path);
+        for (const path of preloaded) preloadPage(path);
       }),
-    [preloadKey],
+    [preloaded],
   );
   return (
     <Stack gap="sm">
