@@ -262,4 +262,45 @@ describe('the scoreboard page', () => {
       await phone.close();
     }
   });
+
+  // The page used to ask for the scoreboard only once its code had arrived and rendered; its route now asks beside
+  // the code. The page's code is held back here until the scoreboard is asked for (or 5 s pass).
+  it("asks for the scoreboard while the Scoreboard page's code is still loading", async () => {
+    const visitor = await browser.createBrowserContext();
+    try {
+      const phone = await visitor.newPage();
+      await phone.setRequestInterception(true);
+      let asked = (): void => {};
+      const scoreboardAsked = new Promise<void>((resolve) => {
+        asked = resolve;
+      });
+      const events: string[] = [];
+      let held = false;
+      phone.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (/^\/static\/Scoreboard-[\w-]+\.js$/.test(pathname)) {
+          held = true;
+          void Promise.race([scoreboardAsked, new Promise((resolve) => setTimeout(resolve, 5000))]).then(
+            () => {
+              held = false;
+              return request.continue();
+            },
+          );
+          return;
+        }
+        if (pathname === `/api/game/${gameId}/scoreboard`) {
+          events.push(held ? 'asked while the code was held' : 'asked after the code');
+          asked();
+        }
+        void request.continue();
+      });
+      await phone.goto(`${server.url}/games/${gameId}/Scoreboard`);
+      await phone.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]', {
+        timeout: 20_000,
+      });
+      expect(events).toEqual(['asked while the code was held']);
+    } finally {
+      await visitor.close();
+    }
+  });
 });

@@ -5,6 +5,8 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen/index.ts';
 import { PageLoader } from '../components/PageLoader/index.ts';
+import { parseGameId, requestGame } from '../pages/games/[id]/useGame.ts';
+import { requestScoreboard } from '../pages/games/lib/useScoreboard.ts';
 import { lazyPage } from './lazyPage.ts';
 
 // `handle` names each page in the browser tab (see pageTitle.tsx).
@@ -138,6 +140,15 @@ const pages: RouteObject[] = [
   {
     path: 'games/:id/Scoreboard',
     handle: { title: 'page.games.scoreboard', game: true },
+    // The chart needs both: they are asked for beside the page's code, not once it has rendered.
+    loader: ({ params }) => {
+      const gameId = parseGameId(params.id);
+      if (!Number.isNaN(gameId)) {
+        requestGame(gameId);
+        requestScoreboard(gameId);
+      }
+      return null;
+    },
     lazy: lazyPage(() => import('../pages/games/[id]/Scoreboard/index.tsx')),
   },
   {

@@ -18,6 +18,7 @@ import { downloadWithNotice } from '../../../../utils/download.ts';
 import { GameHeader } from '../../lib/GameTabs.tsx';
 import { bloodBonusFields, bloodBonusLabel, flattenChallenges, gamePhase, pageOf } from '../../lib/logic.ts';
 import { useNow } from '../../lib/useNow.ts';
+import { fetchScoreboard, scoreboardKey } from '../../lib/useScoreboard.ts';
 import { canMonitor } from '../monitor/lib/access.ts';
 import { parseGameId, useGame } from '../useGame.ts';
 import { routeTeamLink } from './teamLink.tsx';
@@ -46,8 +47,8 @@ export default function ScoreboardPage() {
   const mobile = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const ongoing = game ? gamePhase(game.start, game.end, now) === 'ongoing' : false;
   const { data, error, mutate } = useSWR(
-    Number.isNaN(gameId) ? null : ['/api/game', gameId, 'scoreboard'],
-    () => client.game.scoreboard(gameId),
+    Number.isNaN(gameId) ? null : scoreboardKey(gameId),
+    () => fetchScoreboard(gameId),
     { refreshInterval: ongoing ? REFRESH : 0, revalidateOnFocus: false },
   );
   const [division, setDivision] = useState<string>('0');

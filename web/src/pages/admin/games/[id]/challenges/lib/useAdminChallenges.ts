@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../../../api/client.ts';
 import { parseGameId } from '../../../../../games/[id]/useGame.ts';
+import { fetchScoreboard, scoreboardKey } from '../../../../../games/lib/useScoreboard.ts';
 
 export const challengesKey = (gameId: number) => ['/api/edit/games', gameId, 'challenges'] as const;
 export const challengeKey = (gameId: number, challengeId: number) =>
@@ -37,7 +38,7 @@ export const useAdminChallenge = (gameId: number, challengeId: number) => {
  * it, and disabled challenges are never on it. `recount` has the server count them again, then reads them anew.
  */
 export const useSolveCounts = (gameId: number) => {
-  const { data, mutate } = useSWR(['/api/game', gameId, 'scoreboard'], () => client.game.scoreboard(gameId), {
+  const { data, mutate } = useSWR(scoreboardKey(gameId), () => fetchScoreboard(gameId), {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
