@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, relativeTimeFormat } from './formats.ts';
+import { dateTimeFormat, listFormat, relativeTimeFormat } from './formats.ts';
 
 describe('shared Intl formatters', () => {
   it('hands back the same formatter for the same locale and options, a new one otherwise', () => {
@@ -10,6 +10,7 @@ describe('shared Intl formatters', () => {
     expect(relativeTimeFormat('fr-FR', { numeric: 'auto' })).toBe(
       relativeTimeFormat('fr-FR', { numeric: 'auto' }),
     );
+    expect(listFormat('en-US', {})).toBe(listFormat('en-US', {}));
   });
 
   it('formats in the locale and options it was asked for', () => {
@@ -21,5 +22,6 @@ describe('shared Intl formatters', () => {
       'March 14, 2026',
     );
     expect(relativeTimeFormat('fr-FR', { numeric: 'auto' }).format(-1, 'day')).toBe('hier');
+    expect(listFormat('de-DE', {}).format(['Gulls', 'Knots'])).toBe('Gulls und Knots');
   });
 });

@@ -21,6 +21,11 @@ export const dateTimeFormat = remembered(
   (locale, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, options),
 );
 
+/** A shared `Intl.ListFormat` for `locale` and `options`. */
+export const listFormat = remembered(
+  (locale, options: Intl.ListFormatOptions) => new Intl.ListFormat(locale, options),
+);
+
 /** A shared `Intl.RelativeTimeFormat` for `locale` and `options`. */
 export const relativeTimeFormat = remembered(
   (locale, options: Intl.RelativeTimeFormatOptions) => new Intl.RelativeTimeFormat(locale, options),

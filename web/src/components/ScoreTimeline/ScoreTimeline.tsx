@@ -2,7 +2,7 @@ import { Group, Paper, SegmentedControl, Title } from '@mantine/core';
 import type { TopTimeLine } from '@pennon/sdk';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateTimeFormat } from '../../i18n/formats.ts';
+import { dateTimeFormat, listFormat } from '../../i18n/formats.ts';
 import type { TeamLink } from '../ScoreboardTable/index.ts';
 import classes from './ScoreTimeline.module.css';
 import { TimelinePlot } from './TimelinePlot.tsx';
@@ -96,7 +96,7 @@ export const ScoreTimeline = memo(function ScoreTimeline({
         label={t('game.scoreboard.timeline_label', {
           from: timeFormat.format(rows[0]?.time),
           to: timeFormat.format(rows[rows.length - 1]?.time),
-          teams: new Intl.ListFormat(locale).format(keys),
+          teams: listFormat(locale, {}).format(keys),
         })}
         tickFormat={tickFormat}
         timeFormat={timeFormat}
