@@ -9,7 +9,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { PageLoader } from '../components/PageLoader/index.ts';
 import { usePrimaryPalette } from '../components/ThemeSelector/index.ts';
 import { cssVariablesResolver, themeWithPrimary } from '../theme.ts';
-import { persistentCache } from './dataCache.ts';
+import { appDataCache } from './dataCache.ts';
 
 /** Modals whose confirm/cancel labels follow the language. */
 function TranslatedModals({ children }: { children: ReactNode }) {
@@ -44,15 +44,7 @@ function ThemedMantine({ children, env }: Required<AppProvidersProps>) {
  */
 export const DATA_DEFAULTS: SWRConfiguration = { refreshInterval: 10_000 };
 
-// One cache a page: StrictMode may call the provider twice, and only one cache may be written on unload.
-let appCache: ReturnType<typeof persistentCache> | undefined;
-const APP_DATA: SWRConfiguration = {
-  ...DATA_DEFAULTS,
-  provider: () => {
-    appCache ??= persistentCache();
-    return appCache;
-  },
-};
+const APP_DATA: SWRConfiguration = { ...DATA_DEFAULTS, provider: appDataCache };
 
 export interface AppProvidersProps {
   children: ReactNode;

@@ -2,7 +2,7 @@
 // written there, lz-string compressed, when it unloads; the next visit shows the last data at once
 // while the fresh data loads. The error screen's "Clean cache" removes it.
 import { compressToUTF16, decompressFromUTF16 } from 'lz-string';
-import type { State } from 'swr';
+import { type Key, type State, unstable_serialize } from 'swr';
 import { CONFIG_KEY } from '../api/useConfig.ts';
 import { PROFILE_KEY } from '../api/useUser.ts';
 import { CAPTCHA_KEY } from '../components/Captcha/captchaKey.ts';
@@ -57,3 +57,15 @@ export const persistentCache = (): Map<string, State> => {
   });
   return cache;
 };
+
+// One cache a page: StrictMode may call the provider twice, and only one cache may be written on unload.
+let appCache: Map<string, State> | undefined;
+
+/** The app's data cache (its SWRConfig's provider), read back from storage when first asked for. */
+export const appDataCache = (): Map<string, State> => {
+  appCache ??= persistentCache();
+  return appCache;
+};
+
+/** Whether the app has data under `key` to show at once (stored by the last visit, or fetched since). */
+export const hasData = (key: Key): boolean => appDataCache().get(unstable_serialize(key))?.data !== undefined;

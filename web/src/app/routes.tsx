@@ -5,8 +5,9 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen/index.ts';
 import { PageLoader } from '../components/PageLoader/index.ts';
-import { parseGameId, requestGame } from '../pages/games/[id]/useGame.ts';
-import { requestScoreboard } from '../pages/games/lib/useScoreboard.ts';
+import { gameKey, parseGameId, requestGame } from '../pages/games/[id]/useGame.ts';
+import { requestScoreboard, scoreboardKey } from '../pages/games/lib/useScoreboard.ts';
+import { hasData } from './dataCache.ts';
 import { lazyPage } from './lazyPage.ts';
 
 // `handle` names each page in the browser tab (see pageTitle.tsx).
@@ -140,13 +141,14 @@ const pages: RouteObject[] = [
   {
     path: 'games/:id/Scoreboard',
     handle: { title: 'page.games.scoreboard', game: true },
-    // The chart needs both: they are asked for beside the page's code, not once it has rendered.
+    // The chart needs both: without data to show they are asked for beside the page's code, not once it has
+    // rendered. With data to show, their refresh waits until after the first frame as usual (SWR), so that its
+    // answers do not hold up the chart.
     loader: ({ params }) => {
       const gameId = parseGameId(params.id);
-      if (!Number.isNaN(gameId)) {
-        requestGame(gameId);
-        requestScoreboard(gameId);
-      }
+      if (Number.isNaN(gameId)) return null;
+      if (!hasData(gameKey(gameId))) requestGame(gameId);
+      if (!hasData(scoreboardKey(gameId))) requestScoreboard(gameId);
       return null;
     },
     lazy: lazyPage(() => import('../pages/games/[id]/Scoreboard/index.tsx')),

@@ -9,7 +9,7 @@ export const parseGameId = (raw: string | undefined): number => {
   return Number.isInteger(id) && id > 0 ? id : Number.NaN;
 };
 
-const gameKey = (gameId: number) => ['/api/game', gameId, 'info'] as const;
+export const gameKey = (gameId: number) => ['/api/game', gameId, 'info'] as const;
 
 /** Asks for the game's details ahead of its page (a route loader). */
 export const requestGame = (gameId: number): void =>
