@@ -4,8 +4,9 @@
 // time until then; then the same from a tap on the game's Scoreboard tab, the app already running (what a player
 // moving between a game's pages waits for). `npm run build --workspace web`, then
 // `npx tsx bench/web-chart/measure.ts [runs] [--profile=file.cpuprofile]` (Chromium: PENNON_TEST_CHROMIUM, else
-// /usr/bin/chromium; another build: PENNON_WEB_DIR). The profile, of the last run, opens in Chromium's DevTools
-// (Performance → Load profile); it is of the last tab run. Wall times count whatever else the machine runs; the CPU time less so.
+// /usr/bin/chromium; another build: PENNON_WEB_DIR). The profiles open in Chromium's DevTools (Performance → Load
+// profile): the file named is of the last tab run, the same name with `.navigation` before its extension of the last
+// navigation. Wall times count whatever else the machine runs; the CPU time less so.
 import { writeFileSync } from 'node:fs';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser } from 'puppeteer-core';
@@ -28,7 +29,7 @@ interface Run {
 /** 'load' opens the scoreboard's address; 'tab' opens the game's overview, then taps its Scoreboard tab. */
 type From = 'load' | 'tab';
 
-const measure = async (browser: Browser, url: string, from: From, profile: boolean): Promise<Run> => {
+const measure = async (browser: Browser, url: string, from: From, profile?: string): Promise<Run> => {
   const page = await browser.newPage();
   try {
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
@@ -69,9 +70,9 @@ const measure = async (browser: Browser, url: string, from: From, profile: boole
     } else await page.goto(url, { timeout: 120_000 });
     await page.waitForFunction(() => 'drawnAt' in window, { timeout: 120_000, polling: 100 });
     const cpu = (await threadTime()) - before;
-    if (profile && profileFile) {
+    if (profile) {
       const { profile: recorded } = await session.send('Profiler.stop');
-      writeFileSync(profileFile, JSON.stringify(recorded));
+      writeFileSync(profile, JSON.stringify(recorded));
     }
     const drawnAt = await page.evaluate(() => (window as unknown as { drawnAt: number }).drawnAt);
     return { cpu, fromStart: drawnAt - startedAt };
@@ -96,12 +97,15 @@ try {
   const gameId = await createBusyGame(server.url, admin);
   const url = `${server.url}/games/${gameId}/Scoreboard`;
   // One visit first, so every run finds the scripts in the cache as a returning visitor would.
-  await measure(browser, url, 'load', false);
+  await measure(browser, url, 'load');
   const labels: Record<From, string> = { load: 'navigation', tab: 'tap on the Scoreboard tab' };
   for (const from of ['load', 'tab'] as const) {
     const results: Run[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const profile = from === 'tab' && run === runs - 1 && Boolean(profileFile);
+      const profile =
+        run === runs - 1 && profileFile
+          ? { load: profileFile.replace(/(\.[^./]*)?$/, '.navigation$1'), tab: profileFile }[from]
+          : undefined;
       const result = await measure(browser, url, from, profile);
       results.push(result);
       console.log(
@@ -115,7 +119,7 @@ try {
         `${Math.round(median(results.map((r) => r.cpu)))} ms`,
     );
   }
-  if (profileFile) console.log(`CPU profile of the last run: ${profileFile}`);
+  if (profileFile) console.log(`CPU profiles of the last runs: ${profileFile}, its .navigation twin`);
 } finally {
   await browser.close();
   await server.stop();
