@@ -6,23 +6,13 @@ import { GamePermission } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { databaseKinds } from '../support/databases.ts';
+import { withAndWithoutRedis } from '../support/databases.ts';
 import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
 
-const redisUrl = process.env.PENNON_TEST_REDIS_URL;
 /** A division whose teams play without review. */
 const open = GamePermission.All & ~GamePermission.RequireReview;
 
-const setups = [
-  ...databaseKinds().map((kind) => ({ name: kind.name, kind, env: {} })),
-  ...(redisUrl
-    ? databaseKinds().map((kind) => ({
-        name: `${kind.name}, Redis bus`,
-        kind,
-        env: { PENNON_REDIS_URL: redisUrl },
-      }))
-    : []),
-];
+const setups = withAndWithoutRedis();
 
 describe.each(setups)('judging after an edit on $name', ({ kind, env }) => {
   let t: TestApp;

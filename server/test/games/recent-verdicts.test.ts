@@ -6,21 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JudgingCache } from '../../src/games/judging-cache.ts';
 import type { LiveMessage } from '../../src/live/bus.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
-import { databaseKinds } from '../support/databases.ts';
+import { withAndWithoutRedis } from '../support/databases.ts';
 import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
 
-const redisUrl = process.env.PENNON_TEST_REDIS_URL;
-
-const setups = [
-  ...databaseKinds().map((kind) => ({ name: kind.name, kind, env: {} })),
-  ...(redisUrl
-    ? databaseKinds().map((kind) => ({
-        name: `${kind.name}, Redis bus`,
-        kind,
-        env: { PENNON_REDIS_URL: redisUrl },
-      }))
-    : []),
-];
+const setups = withAndWithoutRedis();
 
 describe.each(setups)('submission status from memory on $name', ({ kind, env }) => {
   let t: TestApp;

@@ -58,3 +58,18 @@ export const databaseKinds = (): DatabaseKind[] => {
   console.warn('PENNON_TEST_POSTGRES_URL is not set: server tests run on SQLite only');
   return [sqlite];
 };
+
+/** Each database kind on its own, then (when PENNON_TEST_REDIS_URL names one) with a Redis bus between processes. */
+export const withAndWithoutRedis = () => {
+  const redisUrl = process.env.PENNON_TEST_REDIS_URL;
+  return [
+    ...databaseKinds().map((kind) => ({ name: kind.name, kind, env: {} as Record<string, string> })),
+    ...(redisUrl
+      ? databaseKinds().map((kind) => ({
+          name: `${kind.name}, Redis bus`,
+          kind,
+          env: { PENNON_REDIS_URL: redisUrl } as Record<string, string>,
+        }))
+      : []),
+  ];
+};
