@@ -83,15 +83,26 @@ console.log(`\n▶ Tests (vitest: ${lanes.map((l) => l.name).join(' and ')})`);
 const started = Date.now();
 const results = await Promise.all(lanes.map(runLane));
 let [passedTests, failed, skipped, total] = [0, 0, 0, 0];
+// The failures are named again last, since a CI log is often read from its tail only.
+const failures = [];
 for (const { name, ok, r } of results) {
   if (r) {
     passedTests += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
     total += r.numTotalTests;
+    for (const file of r.testResults) {
+      const where = path.relative(root, file.name);
+      if (file.status === 'failed' && !file.assertionResults.some((t) => t.status === 'failed'))
+        failures.push(`${where}: ${file.message.split('\n')[0]}`);
+      for (const t of file.assertionResults)
+        if (t.status === 'failed')
+          failures.push(`${where} › ${t.fullName}: ${(t.failureMessages[0] ?? '').split('\n')[0]}`);
+    }
   }
   console.log(`  ${name}: ${ok ? 'done' : 'FAILED'}`);
 }
 console.log(`  all lanes in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${passedTests} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(results.every((l) => l.ok) && total > 0 ? 0 : 1);
