@@ -1,8 +1,8 @@
 // What the judge compares answers with: each static challenge's flags and each game's division rules, kept in memory
 // so that a judge batch reads nothing before its transaction (on PostgreSQL that was a round trip and two statements
-// per batch), nor a submission's checks its team's division. An edit drops what it changed, in this process at once and in the others through the live bus. An
-// entry is read again after `maxAgeMs` all the same: that bounds what a lost bus message (a LISTEN connection that
-// dropped) or an edit made with no bus (the game CLI) can leave stale.
+// per batch), nor a submission's checks its team's division. An edit drops what it changed, in this process at once
+// and in the others through the live bus. An entry is read again after `maxAgeMs` all the same: that bounds what a
+// lost bus message (a LISTEN connection that dropped) or an edit made with no bus (the game CLI) can leave stale.
 import type { Kysely } from 'kysely';
 import { column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
