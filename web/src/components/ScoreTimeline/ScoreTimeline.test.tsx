@@ -4,6 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test/render.tsx';
 import { ScoreTimeline } from './ScoreTimeline.tsx';
 
+// Counts the lines made (the chart's costliest work on a phone), drawing them as d3 does.
+const { madeLines } = vi.hoisted(() => ({ madeLines: { count: 0 } }));
+vi.mock('d3-shape', async (importOriginal) => {
+  const d3 = await importOriginal<typeof import('d3-shape')>();
+  return {
+    ...d3,
+    line: (...args: Parameters<typeof d3.line>) => {
+      madeLines.count += 1;
+      return d3.line(...args);
+    },
+  };
+});
+
 const HOUR = 3600_000;
 const start = Date.UTC(2026, 0, 1, 8);
 const end = start + 48 * HOUR;
@@ -85,6 +98,15 @@ describe('ScoreTimeline', () => {
     const chart = await screen.findByRole('img');
     expect(chart.getAttribute('width')).toBe('400');
     expect(within(chart).getAllByTestId('timeline-line')).toHaveLength(3);
+  });
+
+  it('makes each line once: not before its width is known, and not again for the measured width', async () => {
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 260));
+    madeLines.count = 0;
+    show();
+    const chart = await screen.findByRole('img');
+    expect(within(chart).getAllByTestId('timeline-line')).toHaveLength(3);
+    expect(madeLines.count).toBe(3);
   });
 
   it('reads out the time and every score at the moment under the pointer', async () => {

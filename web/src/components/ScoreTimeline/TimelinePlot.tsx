@@ -38,7 +38,9 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
   const { ref, width } = useWidth<HTMLDivElement>();
   // The pointer's time; the readout shows the scores of the last row at or before it.
   const [hovered, setHovered] = useState<number>();
+  // Nothing to draw before the width is known (the first render, measured before the paint): the lines are made once.
   const plot = useMemo(() => {
+    if (width === 0) return undefined;
     const first = rows[0]?.time ?? 0;
     const last = rows[rows.length - 1]?.time ?? first;
     const top = Math.max(0, ...rows.flatMap((row) => series.map(({ key }) => row[key] ?? 0)));
@@ -69,6 +71,8 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
     }
     return { x, y, left, scoreTicks, labels, paths };
   }, [rows, series, height, width, tickFormat]);
+
+  if (!plot) return <div ref={ref} className={classes.plot} style={{ height }} />;
   const { x, y, left } = plot;
 
   const point = (event: PointerEvent<SVGSVGElement>) => {
@@ -81,56 +85,54 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
 
   return (
     <div ref={ref} className={classes.plot} style={{ height }}>
-      {width > 0 && (
-        <svg
-          role="img"
-          aria-label={label}
-          width={width}
-          height={height}
-          className={classes.svg}
-          onPointerDown={point}
-          onPointerMove={point}
-          // A finger lifted leaves the readout up; a mouse taken away takes it down.
-          onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(undefined)}
-        >
-          <g fontSize={FONT_SIZE} fill="var(--mantine-color-dimmed)">
-            {plot.scoreTicks.map((tick) => (
-              <g key={tick} transform={`translate(0,${y(tick)})`}>
-                <line x1={left} x2={width - RIGHT} stroke="var(--mantine-color-default-border)" />
-                <text x={left - 6} dy="0.32em" textAnchor="end">
-                  {tick}
-                </text>
-              </g>
-            ))}
-            {plot.labels.map(({ time, text, at }) => (
-              <text key={time} x={at} y={height - 4} textAnchor="middle">
-                {text}
+      <svg
+        role="img"
+        aria-label={label}
+        width={width}
+        height={height}
+        className={classes.svg}
+        onPointerDown={point}
+        onPointerMove={point}
+        // A finger lifted leaves the readout up; a mouse taken away takes it down.
+        onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(undefined)}
+      >
+        <g fontSize={FONT_SIZE} fill="var(--mantine-color-dimmed)">
+          {plot.scoreTicks.map((tick) => (
+            <g key={tick} transform={`translate(0,${y(tick)})`}>
+              <line x1={left} x2={width - RIGHT} stroke="var(--mantine-color-default-border)" />
+              <text x={left - 6} dy="0.32em" textAnchor="end">
+                {tick}
               </text>
-            ))}
-          </g>
-          {series.map(({ key, color }, index) => (
-            <path
-              key={key}
-              d={plot.paths[index] ?? ''}
-              fill="none"
-              stroke={color}
-              strokeWidth={2}
-              data-testid="timeline-line"
-              data-series={key}
-            />
+            </g>
           ))}
-          {row && (
-            <line
-              x1={guide}
-              x2={guide}
-              y1={TOP}
-              y2={height - BOTTOM}
-              stroke="var(--mantine-color-dimmed)"
-              strokeDasharray="3 3"
-            />
-          )}
-        </svg>
-      )}
+          {plot.labels.map(({ time, text, at }) => (
+            <text key={time} x={at} y={height - 4} textAnchor="middle">
+              {text}
+            </text>
+          ))}
+        </g>
+        {series.map(({ key, color }, index) => (
+          <path
+            key={key}
+            d={plot.paths[index] ?? ''}
+            fill="none"
+            stroke={color}
+            strokeWidth={2}
+            data-testid="timeline-line"
+            data-series={key}
+          />
+        ))}
+        {row && (
+          <line
+            x1={guide}
+            x2={guide}
+            y1={TOP}
+            y2={height - BOTTOM}
+            stroke="var(--mantine-color-dimmed)"
+            strokeDasharray="3 3"
+          />
+        )}
+      </svg>
       {row && hovered !== undefined && (
         <Paper
           withBorder
