@@ -189,5 +189,9 @@ export const prepareRows = <C extends Record<string, Column<unknown>>, R>(
       returned.push(...(await list.run(chunk, executor)).rows);
     return returned;
   };
-  return { run, runAtomically: (items) => db.transaction().execute((trx) => run(items, trx)) };
+  return {
+    run,
+    runAtomically: async (items) =>
+      items.length === 0 ? [] : db.transaction().execute((trx) => run(items, trx)),
+  };
 };

@@ -242,9 +242,7 @@ export class Judge {
     let at = this.#queue.length;
     while (at > 0 && (this.#queue[at - 1] as Pending).id > submission.id) at--;
     this.#queue.splice(at, 0, submission);
-    this.#running ??= this.work().finally(() => {
-      this.#running = undefined;
-    });
+    this.#running ??= this.work();
   }
 
   /** Re-queues what a previous run left unjudged. */
@@ -258,21 +256,28 @@ export class Judge {
   }
 
   private async work(): Promise<void> {
-    // A turn of the event loop before each batch: the submissions stored together with the first one join it, and
-    // requests are served between batches.
-    do {
-      await nextTurn();
-      const batch = this.#queue.splice(0, maxBatch);
-      try {
-        await this.judgeBatch(batch);
-      } catch (error) {
-        if (batch.length === 1) this.fail(error, batch[0] as Pending);
-        // Judged alone, a submission that cannot be judged holds back no other.
-        else for (const s of batch) await this.judgeBatch([s]).catch((e) => this.fail(e, s));
+    // The submissions stored together are queued together, in one go: the first batch takes them all at once, with
+    // no turn of the event loop to wait. A turn between batches serves requests meanwhile and lets the next one fill.
+    // Done in the same step as the last look at the queue: a submission queued right after starts another run.
+    try {
+      await Promise.resolve();
+      for (;;) {
+        const batch = this.#queue.splice(0, maxBatch);
+        try {
+          await this.judgeBatch(batch);
+        } catch (error) {
+          if (batch.length === 1) this.fail(error, batch[0] as Pending);
+          // Judged alone, a submission that cannot be judged holds back no other.
+          else for (const s of batch) await this.judgeBatch([s]).catch((e) => this.fail(e, s));
+        }
+        const ids = batch.map((s) => s.id);
+        for (const listener of this.#settledListeners) listener(ids);
+        if (this.#queue.length === 0) return;
+        await nextTurn();
       }
-      const ids = batch.map((s) => s.id);
-      for (const listener of this.#settledListeners) listener(ids);
-    } while (this.#queue.length > 0);
+    } finally {
+      this.#running = undefined;
+    }
   }
 
   /** Left FlagSubmitted: the next start re-queues it. */

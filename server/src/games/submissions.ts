@@ -35,14 +35,24 @@ interface Unjudged {
   settled?: () => void;
 }
 
+/** A flag as submitted, its length checked, waiting for its batch. */
+interface Attempt {
+  key: ContextKey;
+  userName: string;
+  flag: string;
+  time: number;
+}
+
 export class SubmissionService {
   /**
-   * Everything the checks need: the game, the caller's participation, the challenge, the instance. One query for the
-   * submissions of one moment (a round trip on PostgreSQL).
+   * The submissions of one moment are checked and stored together, in one turn of the event loop: one query reads
+   * their context, one transaction stores those that pass, and the judge takes them at once. Each answers its id, or
+   * the error of its checks.
    */
-  readonly #context: (key: ContextKey) => Promise<ContextRow | undefined>;
-  /** Submissions arriving together are stored in one transaction. */
-  readonly #store: (row: NewSubmission) => Promise<number>;
+  readonly #submit: (attempt: Attempt) => Promise<number | HttpError>;
+  /** Everything the checks need: the game, the caller's participation, the challenge, the instance. */
+  readonly #context;
+  readonly #insert;
   /**
    * The submissions this process stored that its judge has not settled yet: their status is FlagSubmitted, so the
    * polls that come before the verdict need no database read either.
@@ -56,13 +66,8 @@ export class SubmissionService {
     private readonly recent: RecentVerdicts,
     private readonly now: () => number = Date.now,
   ) {
-    const context = prepareRows(db, contextKey, contextQuery);
-    this.#context = batched(async (keys: ContextKey[]) => {
-      const found = new Array<ContextRow | undefined>(keys.length);
-      for (const row of await context.run(keys.map((key, n) => ({ n, ...key })))) found[row.n] = row;
-      return found;
-    });
-    const insert = prepareRows(db, newSubmission, (db, rows) =>
+    this.#context = prepareRows(db, contextKey, contextQuery);
+    this.#insert = prepareRows(db, newSubmission, (db, rows) =>
       db
         .insertInto('submissions')
         .columns([...submissionColumns, 'status'])
@@ -75,10 +80,7 @@ export class SubmissionService {
         this.#unjudged.delete(id);
       }
     });
-    // One multi-row insert, one commit: on PostgreSQL a single round trip.
-    this.#store = batched(async (rows: NewSubmission[]) =>
-      idsInOrder(rows, await insert.runAtomically(rows)),
-    );
+    this.#submit = batched((attempts: Attempt[]) => this.#checkAndStore(attempts));
   }
 
   /** Stores the flag as FlagSubmitted and queues it; answers the id to poll. */
@@ -88,10 +90,69 @@ export class SubmissionService {
     challengeId: number,
     flag: string,
   ): Promise<number> {
-    const userId = caller.id;
     if (flag.length === 0 || flag.length > maxFlagLength) throw new HttpError(400, 'Invalid flag');
-    const now = this.now();
-    const found = await this.#context({ game: gameId, user: userId, challenge: challengeId });
+    const answer = await this.#submit({
+      key: { game: gameId, user: caller.id, challenge: challengeId },
+      userName: caller.userName,
+      flag,
+      time: this.now(),
+    });
+    if (answer instanceof HttpError) throw answer;
+    return answer;
+  }
+
+  /** Checks a batch, stores the submissions that pass and queues them for the judge, all queued in one go. */
+  async #checkAndStore(attempts: Attempt[]): Promise<(number | HttpError)[]> {
+    const found = new Array<ContextRow | undefined>(attempts.length);
+    for (const row of await this.#context.run(attempts.map(({ key }, n) => ({ n, ...key }))))
+      found[row.n] = row;
+    const answers = new Array<number | HttpError>(attempts.length);
+    const passed: { at: number; attempt: Attempt; ctx: Judged<ContextRow> }[] = [];
+    for (const [at, attempt] of attempts.entries()) {
+      try {
+        passed.push({ at, attempt, ctx: await this.#check(attempt, found[at]) });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        answers[at] = error;
+      }
+    }
+    const rows = passed.map(({ attempt, ctx }) => ({
+      game_id: attempt.key.game,
+      participation_id: ctx.participation_id,
+      challenge_id: ctx.challenge_id,
+      user_id: attempt.key.user,
+      answer: attempt.flag,
+      time: attempt.time,
+    }));
+    // One multi-row insert, one commit: on PostgreSQL a single round trip.
+    const ids = idsInOrder(rows, await this.#insert.runAtomically(rows));
+    for (const [i, { at, attempt, ctx }] of passed.entries()) {
+      const id = ids[i] as number;
+      answers[at] = id;
+      this.#unjudged.set(id, {
+        game_id: attempt.key.game,
+        challenge_id: ctx.challenge_id,
+        user_id: attempt.key.user,
+      });
+      // The new fields go before the spread (ctx has none of them): on Node 20's V8, properties added after a spread
+      // make new hidden classes on every call; that way round this object took 11 µs and left 5 KB of garbage per
+      // flag, and the judge reading objects of ever-new shapes ran slower too: 15–20 % of the server's CPU time per
+      // submission in all.
+      this.judge.enqueue({
+        id,
+        game_id: attempt.key.game,
+        answer: attempt.flag,
+        time: attempt.time,
+        user_id: attempt.key.user,
+        user_name: attempt.userName,
+        ...ctx,
+      });
+    }
+    return answers;
+  }
+
+  /** The checks of a submission on its context row, in their order: its row once they pass. */
+  async #check({ key, time: now }: Attempt, found: ContextRow | undefined): Promise<Judged<ContextRow>> {
     checkPlayContext(found, found?.status ? { status: found.status } : undefined, {
       denyAfterEnd: true,
       now,
@@ -103,35 +164,14 @@ export class SubmissionService {
       throw new HttpError(404, 'Challenge not found');
     if (ctx.deadline_utc !== null && now > ctx.deadline_utc && ctx.practice_mode === 0)
       throw new HttpError(400, 'The challenge deadline has passed');
-    const rules = await this.judging.divisionRules(gameId, ctx.division_id);
+    const rules = await this.judging.divisionRules(key.game, ctx.division_id);
     if (!may(rules, id, GamePermission.ViewChallenge | GamePermission.SubmitFlags))
       throw new HttpError(400, 'You may not submit flags for this challenge');
     const limit = ctx.submission_limit ?? 0;
     if (limit > 0 && (await attemptsOf(this.db, participationId, id)) >= limit)
       throw new HttpError(400, 'The submission limit is reached');
-    const submissionId = await this.#store({
-      game_id: gameId,
-      participation_id: participationId,
-      challenge_id: id,
-      user_id: userId,
-      answer: flag,
-      time: now,
-    });
-    this.#unjudged.set(submissionId, { game_id: gameId, challenge_id: id, user_id: userId });
-    // Checked above: a participation, an enabled challenge and its instance were found. The new fields go before the
-    // spread (ctx has none of them): on Node 20's V8, properties added after a spread make new hidden classes on
-    // every call; that way round this object took 11 µs and left 5 KB of garbage per flag, and the judge reading
-    // objects of ever-new shapes ran slower too: 15–20 % of the server's CPU time per submission in all.
-    this.judge.enqueue({
-      id: submissionId,
-      game_id: gameId,
-      answer: flag,
-      time: now,
-      user_id: userId,
-      user_name: caller.userName,
-      ...(ctx as Judged<typeof ctx>),
-    });
-    return submissionId;
+    // Checked above: a participation, an enabled challenge and its instance were found.
+    return ctx as Judged<ContextRow>;
   }
 
   /**

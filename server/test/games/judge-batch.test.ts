@@ -155,6 +155,55 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(answered.sort()).toEqual(sent.map(({ flag }) => flag).sort());
   }, 60_000);
 
+  it('answers each flag of a burst by its own checks, storing only those that pass', async () => {
+    const [ida, jon] = players as [Player, Player];
+    const outsider = await c.signUp('moe');
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const { id: hidden } = await c.ok(admin, 'POST', base, {
+      title: 'Hidden',
+      type: 'StaticAttachment',
+      category: 'Misc',
+    });
+    const sent = [
+      { who: ida, challenge: challengeId, flag: 'flag{buoy}' },
+      { who: outsider, challenge: challengeId, flag: 'flag{buoy}' },
+      { who: jon, challenge: hidden, flag: 'flag{hidden}' },
+      { who: jon, challenge: challengeId, flag: 'flag{burst}' },
+    ];
+    // Sent together: one batch, whose refused flags must leave the others stored and judged.
+    const answers = await Promise.all(
+      sent.map(({ who, challenge, flag }) =>
+        c.call(who.token, 'POST', `/api/game/${gameId}/challenges/${challenge}`, { flag }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 404, 200]);
+    const [solved, stranger, unseen, wrong] = answers.map((a) => a.json());
+    expect(stranger.title).toBe('You have not joined this game');
+    expect(unseen.title).toBe('Challenge not found');
+    expect(await verdict(ida, solved)).toBe('Accepted');
+    expect(await verdict(jon, wrong)).toBe('WrongAnswer');
+    const stored = await t.connection.db
+      .selectFrom('submissions')
+      .select('answer')
+      .where('answer', 'in', ['flag{hidden}', 'flag{burst}'])
+      .execute();
+    expect(stored).toEqual([{ answer: 'flag{burst}' }]);
+  });
+
+  // On PostgreSQL the judge's transaction is still on its way then; SQLite runs it before any later query.
+  it.runIf(kind.name === 'sqlite')('has a lone flag judged by the time its submit answers', async () => {
+    const [ida] = players as [Player];
+    const id = await c.ok(ida.token, 'POST', `/api/game/${gameId}/challenges/${challengeId}`, {
+      flag: 'flag{lone}',
+    });
+    const row = await t.connection.db
+      .selectFrom('submissions')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('WrongAnswer');
+  });
+
   it('judges at start what a previous run stored but never judged', async () => {
     const lamp = await openChallenge('Lamp', 'flag{lamp}');
     const db = t.connection.db;
