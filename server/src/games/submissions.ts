@@ -107,15 +107,19 @@ export class SubmissionService {
     for (const row of await this.#context.run(attempts.map(({ key }, n) => ({ n, ...key }))))
       found[row.n] = row;
     const answers = new Array<number | HttpError>(attempts.length);
-    const passed: { at: number; attempt: Attempt; ctx: Judged<ContextRow> }[] = [];
-    for (const [at, attempt] of attempts.entries()) {
-      try {
-        passed.push({ at, attempt, ctx: await this.#check(attempt, found[at]) });
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-        answers[at] = error;
-      }
-    }
+    // Side by side: a check may read the database (a submission limit), on PostgreSQL a round trip each.
+    const checked = await Promise.all(
+      attempts.map(async (attempt, at) => {
+        try {
+          return { at, attempt, ctx: await this.#check(attempt, found[at]) };
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error;
+          answers[at] = error;
+          return undefined;
+        }
+      }),
+    );
+    const passed = checked.filter((c) => c !== undefined);
     const rows = passed.map(({ attempt, ctx }) => ({
       game_id: attempt.key.game,
       participation_id: ctx.participation_id,
