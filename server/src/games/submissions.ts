@@ -111,7 +111,7 @@ export class SubmissionService {
     const checked = await Promise.all(
       attempts.map(async (attempt, at) => {
         try {
-          return { at, attempt, ctx: await this.#check(attempt, found[at]) };
+          return { at, attempt, ...(await this.#check(attempt, found[at])) };
         } catch (error) {
           if (!(error instanceof HttpError)) throw error;
           answers[at] = error;
@@ -119,7 +119,19 @@ export class SubmissionService {
         }
       }),
     );
-    const passed = checked.filter((c) => c !== undefined);
+    // The flags of a burst count against the limit too: sent at once, they all found the same attempts stored.
+    const inBatch = new Map<string, number>();
+    const passed = checked.filter((c): c is NonNullable<typeof c> => {
+      if (!c?.ctx.submission_limit) return c !== undefined;
+      const key = `${c.ctx.participation_id}:${c.ctx.challenge_id}`;
+      const earlier = inBatch.get(key) ?? 0;
+      if (c.used + earlier >= c.ctx.submission_limit) {
+        answers[c.at] = new HttpError(400, 'The submission limit is reached');
+        return false;
+      }
+      inBatch.set(key, earlier + 1);
+      return true;
+    });
     const rows = passed.map(({ attempt, ctx }) => ({
       game_id: attempt.key.game,
       participation_id: ctx.participation_id,
@@ -155,8 +167,14 @@ export class SubmissionService {
     return answers;
   }
 
-  /** The checks of a submission on its context row, in their order: its row once they pass. */
-  async #check({ key, time: now }: Attempt, found: ContextRow | undefined): Promise<Judged<ContextRow>> {
+  /**
+   * The checks of a submission on its context row, in their order: once they pass, its row and the attempts its team
+   * has stored for the challenge if that has a limit.
+   */
+  async #check(
+    { key, time: now }: Attempt,
+    found: ContextRow | undefined,
+  ): Promise<{ ctx: Judged<ContextRow>; used: number }> {
     checkPlayContext(found, found?.status ? { status: found.status } : undefined, {
       denyAfterEnd: true,
       now,
@@ -171,11 +189,11 @@ export class SubmissionService {
     const rules = await this.judging.divisionRules(key.game, ctx.division_id);
     if (!may(rules, id, GamePermission.ViewChallenge | GamePermission.SubmitFlags))
       throw new HttpError(400, 'You may not submit flags for this challenge');
-    const limit = ctx.submission_limit ?? 0;
-    if (limit > 0 && (await attemptsOf(this.db, participationId, id)) >= limit)
-      throw new HttpError(400, 'The submission limit is reached');
     // Checked above: a participation, an enabled challenge and its instance were found.
-    return ctx as Judged<ContextRow>;
+    return {
+      ctx: ctx as Judged<ContextRow>,
+      used: ctx.submission_limit ? await attemptsOf(this.db, participationId, id) : 0,
+    };
   }
 
   /**

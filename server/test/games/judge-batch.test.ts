@@ -190,6 +190,31 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(stored).toEqual([{ answer: 'flag{burst}' }]);
   });
 
+  it("refuses the flags past a challenge's submission limit, a burst sent at once too", async () => {
+    const [ida, jon] = players as [Player, Player];
+    const gate = await openChallenge('Gate', 'flag{gate}');
+    await c.ok(admin, 'PUT', `/api/edit/games/${gameId}/challenges/${gate}`, { submissionLimit: 3 });
+    const url = `/api/game/${gameId}/challenges/${gate}`;
+    await c.ok(ida.token, 'POST', url, { flag: 'flag{first}' });
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, (_, n) => c.call(ida.token, 'POST', url, { flag: `flag{try-${n}}` })),
+    );
+    expect(burst.map((a) => a.statusCode).sort()).toEqual([200, 200, 400, 400, 400]);
+    const late = await c.call(ida.token, 'POST', url, { flag: 'flag{gate}' });
+    expect({ status: late.statusCode, title: late.json().title }).toEqual({
+      status: 400,
+      title: 'The submission limit is reached',
+    });
+    // Another team's attempts are its own.
+    expect((await c.call(jon.token, 'POST', url, { flag: 'flag{gate}' })).statusCode).toBe(200);
+    const stored = await t.connection.db
+      .selectFrom('submissions')
+      .select('user_id')
+      .where('challenge_id', '=', gate)
+      .execute();
+    expect(stored.filter((s) => s.user_id === ida.id)).toHaveLength(3);
+  });
+
   // On PostgreSQL the judge's transaction is still on its way then; SQLite runs it before any later query.
   it.runIf(kind.name === 'sqlite')('has a lone flag judged by the time its submit answers', async () => {
     const [ida] = players as [Player];
