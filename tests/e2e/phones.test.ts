@@ -1,7 +1,8 @@
 // Phones: every route of the web client at 320 × 640 (signed out, as a player, as an admin and monitor) on a game
 // with real data — a team, a solve, a notice, a post — without horizontal scrolling; at 390 px the header keeps the
 // platform's name and the game's status badges whole, and signed out at 320 and 390 px it breaks the name only
-// between words, the links and preferences moved into the header's menu.
+// between words, the links and preferences moved into the header's menu; a game's tabs fit at 390 px, and at 320 px
+// the current one is scrolled into view.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,43 @@ describe('phones', () => {
       '/games/{id}/Challenges',
       '/games/{id}/Scoreboard',
     ])('%s fits 320 px', fits);
+
+    it("shows a game's tabs whole at 390 px, and the current one at 320 px", async () => {
+      /** The game's tabs, and how far the current one is cut at either edge of their row. */
+      const tabs = () =>
+        page.$eval('main [role="tablist"]', (list) => {
+          const [row, current] = [list.getBoundingClientRect(), list.querySelector('[data-active]')];
+          const shown = current?.getBoundingClientRect();
+          return {
+            names: [...list.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent),
+            current: current?.textContent,
+            cut: shown ? Math.max(0, row.left - shown.left, shown.right - row.right) : Number.NaN,
+            scrolls: list.scrollWidth > list.clientWidth,
+          };
+        });
+      const pages = [
+        ['/games/{id}', 'Overview'],
+        ['/games/{id}/Challenges', 'Challenges'],
+        ['/games/{id}/Scoreboard', 'Scoreboard'],
+      ];
+      try {
+        for (const width of [390, 320]) {
+          await page.setViewport({ width, height: 700 });
+          for (const [path, name] of pages) {
+            await visit(path);
+            const seen = await tabs();
+            expect(seen, `${path} at ${width} px`).toMatchObject({
+              names: ['Overview', 'Challenges', 'Scoreboard'],
+              current: name,
+              cut: 0,
+            });
+            if (width === 390) expect(seen.scrolls, `${path} at 390 px`).toBe(false);
+          }
+        }
+      } finally {
+        await page.setViewport({ width: 320, height: 640 });
+      }
+    });
   });
 
   describe('as an admin', () => {

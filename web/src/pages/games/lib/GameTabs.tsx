@@ -1,12 +1,13 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconListDetails, IconTrophy } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../../api/useUser.ts';
 import { preloadPage } from '../../../app/routes.tsx';
 import { canMonitor } from '../[id]/monitor/lib/access.ts';
 import { GameCountdown } from './GameStatus.tsx';
+import classes from './GameTabs.module.css';
 
 export type GameTab = 'info' | 'challenges' | 'scoreboard' | 'monitor';
 
@@ -65,6 +66,16 @@ export function GameHeader(props: {
       }),
     [preloaded],
   );
+  // Where the tabs are wider than the screen they scroll sideways: the current one is brought into view, not left cut
+  // at the edge. After the paint, so that the first frame does not wait for a layout.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const tab = list.current?.querySelector('[data-active]');
+    if (!list.current || !tab) return;
+    const [shown, wanted] = [list.current.getBoundingClientRect(), tab.getBoundingClientRect()];
+    if (wanted.right > shown.right) list.current.scrollLeft += wanted.right - shown.right;
+    else if (wanted.left < shown.left) list.current.scrollLeft -= shown.left - wanted.left;
+  }, []);
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -80,8 +91,12 @@ export function GameHeader(props: {
         </Stack>
         {props.actions}
       </Group>
-      <Tabs value={props.active} onChange={(value) => value && navigate(paths[value as GameTab])}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+      <Tabs
+        value={props.active}
+        onChange={(value) => value && navigate(paths[value as GameTab])}
+        classNames={{ list: classes.list, tab: classes.tab, tabSection: classes.tabSection }}
+      >
+        <Tabs.List ref={list}>
           <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>
             {t('game.tab.info')}
           </Tabs.Tab>
