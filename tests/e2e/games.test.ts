@@ -103,6 +103,17 @@ describe('games', () => {
     expect(card).toContain('Ongoing');
     expect(card).toMatch(/Ends in (\d+ d )?\d\d:\d\d:\d\d/);
     expect(card).toContain('Teams of up to 4');
+    // The card is as tall as what it shows: its poster whole, no blank under its last line.
+    const fit = await page.$eval('[data-testid="game-card"]', (node) => {
+      const [poster, text] = [node.firstElementChild, node.lastElementChild?.lastElementChild];
+      return {
+        poster: poster?.getBoundingClientRect().height,
+        blankBelow: node.getBoundingClientRect().bottom - (text?.getBoundingClientRect().bottom ?? 0),
+        padding: Number.parseFloat(getComputedStyle(node).paddingBottom),
+      };
+    });
+    expect(fit.poster).toBe(140);
+    expect(fit.blankBelow).toBeLessThanOrEqual(fit.padding + 1);
 
     // The home page lists it among the recent games.
     await page.goto(server.url, { waitUntil: 'networkidle0' });

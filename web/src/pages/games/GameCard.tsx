@@ -29,7 +29,7 @@ export function GameCard({ game, marker }: { game: BasicGameInfoModel; marker?: 
           </div>
         )}
       </Card.Section>
-      <Stack gap="xs" mt="md" h="100%">
+      <Stack gap="xs" mt="md" flex={1}>
         <Title order={2} size="h4" className={classes.title}>
           <Link to={`/games/${game.id}`} className={classes.link}>
             {game.title}
