@@ -106,6 +106,19 @@ describe('phones', () => {
     const { scrollWidth, width, culprits } = await overflow(page);
     expect(scrollWidth, `${path} overflows: ${culprits.join(', ')}`).toBeLessThanOrEqual(width);
   };
+  /** A row of tabs (the game's, else the one named), and how far the current one is cut at either edge of it. */
+  const tabs = (name?: string) =>
+    page.$eval(name ? `main [role="tablist"][aria-label="${name}"]` : 'main [role="tablist"]', (list) => {
+      const [row, current] = [list.getBoundingClientRect(), list.querySelector('[data-active]')];
+      const shown = current?.getBoundingClientRect();
+      return {
+        names: [...list.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent),
+        current: current?.textContent,
+        // Whole pixels: a row scrolls by whole pixels, its last tab may end a fraction past it.
+        cut: shown ? Math.floor(Math.max(0, row.left - shown.left, shown.right - row.right)) : Number.NaN,
+        scrolls: list.scrollWidth > list.clientWidth,
+      };
+    });
   const signOut = () => page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
   /** The header's platform name: its text, the words a line break cuts in two, and whether its box clips it. */
   const brandTitle = () =>
@@ -182,18 +195,6 @@ describe('phones', () => {
     ])('%s fits 320 px', fits);
 
     it("shows a game's tabs whole at 390 px, and the current one at 320 px", async () => {
-      /** The game's tabs, and how far the current one is cut at either edge of their row. */
-      const tabs = () =>
-        page.$eval('main [role="tablist"]', (list) => {
-          const [row, current] = [list.getBoundingClientRect(), list.querySelector('[data-active]')];
-          const shown = current?.getBoundingClientRect();
-          return {
-            names: [...list.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent),
-            current: current?.textContent,
-            cut: shown ? Math.max(0, row.left - shown.left, shown.right - row.right) : Number.NaN,
-            scrolls: list.scrollWidth > list.clientWidth,
-          };
-        });
       const pages = [
         ['/games/{id}', 'Overview'],
         ['/games/{id}/Challenges', 'Challenges'],
@@ -242,6 +243,17 @@ describe('phones', () => {
       '/games/{id}/monitor/CheatInfo',
       '/games/{id}/monitor/Traffic',
     ])('%s fits 320 px', fits);
+
+    it("shows the current tab whole at 320 px on a game's monitor and admin pages", async () => {
+      for (const [path, current, row] of [
+        ['/games/{id}/monitor/Traffic', 'Traffic', 'Monitor pages'],
+        ['/games/{id}/monitor/CheatInfo', 'Cheat Information', 'Monitor pages'],
+        ['/admin/games/{id}/challenges', 'Challenge Management'],
+      ]) {
+        await visit(path);
+        expect(await tabs(row), path).toMatchObject({ current, cut: 0 });
+      }
+    });
 
     it("keeps the platform's name and the game's badges whole at 390 px", async () => {
       await page.setViewport({ width: 390, height: 844 });

@@ -1,13 +1,13 @@
-import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconInfoCircle, IconListDetails, IconTrophy } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../../api/useUser.ts';
 import { preloadPage } from '../../../app/routes.tsx';
+import { type NavTab, NavTabs } from '../../../components/NavTabs';
 import { canMonitor } from '../[id]/monitor/lib/access.ts';
 import { GameCountdown } from './GameStatus.tsx';
-import classes from './GameTabs.module.css';
 
 export type GameTab = 'info' | 'challenges' | 'scoreboard' | 'monitor';
 
@@ -66,16 +66,14 @@ export function GameHeader(props: {
       }),
     [preloaded],
   );
-  // Where the tabs are wider than the screen they scroll sideways: the current one is brought into view, not left cut
-  // at the edge. After the paint, so that the first frame does not wait for a layout.
-  const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const tab = list.current?.querySelector('[data-active]');
-    if (!list.current || !tab) return;
-    const [shown, wanted] = [list.current.getBoundingClientRect(), tab.getBoundingClientRect()];
-    if (wanted.right > shown.right) list.current.scrollLeft += wanted.right - shown.right;
-    else if (wanted.left < shown.left) list.current.scrollLeft -= shown.left - wanted.left;
-  }, []);
+  const tabs: NavTab[] = [
+    { value: 'info', label: t('game.tab.info'), icon: <IconInfoCircle size={16} /> },
+    ...(challenges
+      ? [{ value: 'challenges', label: t('page.games.challenges'), icon: <IconListDetails size={16} /> }]
+      : []),
+    { value: 'scoreboard', label: t('page.games.scoreboard'), icon: <IconTrophy size={16} /> },
+    ...(monitor ? [{ value: 'monitor', label: t('monitor.tab'), icon: <IconEye size={16} /> }] : []),
+  ];
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -91,30 +89,7 @@ export function GameHeader(props: {
         </Stack>
         {props.actions}
       </Group>
-      <Tabs
-        value={props.active}
-        onChange={(value) => value && navigate(paths[value as GameTab])}
-        classNames={{ list: classes.list, tab: classes.tab, tabSection: classes.tabSection }}
-      >
-        <Tabs.List ref={list}>
-          <Tabs.Tab value="info" leftSection={<IconInfoCircle size={16} />}>
-            {t('game.tab.info')}
-          </Tabs.Tab>
-          {challenges && (
-            <Tabs.Tab value="challenges" leftSection={<IconListDetails size={16} />}>
-              {t('page.games.challenges')}
-            </Tabs.Tab>
-          )}
-          <Tabs.Tab value="scoreboard" leftSection={<IconTrophy size={16} />}>
-            {t('page.games.scoreboard')}
-          </Tabs.Tab>
-          {monitor && (
-            <Tabs.Tab value="monitor" leftSection={<IconEye size={16} />}>
-              {t('monitor.tab')}
-            </Tabs.Tab>
-          )}
-        </Tabs.List>
-      </Tabs>
+      <NavTabs tabs={tabs} active={props.active} onChange={(value) => navigate(paths[value as GameTab])} />
     </Stack>
   );
 }

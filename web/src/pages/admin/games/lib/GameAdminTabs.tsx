@@ -1,8 +1,8 @@
-import { Tabs } from '@mantine/core';
 import { IconBook, IconFlag, IconInfoCircle, IconSpeakerphone, IconUserCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { NavTabs } from '../../../../components/NavTabs';
 
 const tabs = ['Info', 'Notices', 'Review', 'Writeups', 'challenges'] as const;
 export type GameAdminTab = (typeof tabs)[number];
@@ -35,17 +35,10 @@ export function GameAdminTabs({ gameId }: { gameId: number }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <Tabs
-      value={activeGameAdminTab(pathname)}
-      onChange={(value) => value && navigate(`/admin/games/${gameId}/${value}`)}
-    >
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-        {tabs.map((tab) => (
-          <Tabs.Tab key={tab} value={tab} leftSection={icons[tab]}>
-            {t(labelKeys[tab])}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-    </Tabs>
+    <NavTabs
+      tabs={tabs.map((tab) => ({ value: tab, label: t(labelKeys[tab]), icon: icons[tab] }))}
+      active={activeGameAdminTab(pathname)}
+      onChange={(value) => navigate(`/admin/games/${gameId}/${value}`)}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { IconAlertTriangle, IconListDetails, IconNetwork, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { NavTabs } from '../../../../../components/NavTabs';
 import { GameHeader } from '../../../lib/GameTabs.tsx';
 import { useGame } from '../../useGame.ts';
 
@@ -40,22 +41,17 @@ export function MonitorFrame(props: {
         playing={game?.status === 'Accepted'}
         actions={props.actions}
       />
-      <Tabs
+      <NavTabs
         variant="pills"
-        value={props.active}
-        onChange={(value) => value && navigate(`/games/${props.gameId}/monitor/${value}`)}
-      >
-        <Tabs.List
-          aria-label={t('monitor.nav')}
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
-        >
-          {SECTIONS.map(({ tab, label, icon: Icon }) => (
-            <Tabs.Tab key={tab} value={tab} leftSection={<Icon size={16} />}>
-              {t(label)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+        label={t('monitor.nav')}
+        tabs={SECTIONS.map(({ tab, label, icon: Icon }) => ({
+          value: tab,
+          label: t(label),
+          icon: <Icon size={16} />,
+        }))}
+        active={props.active}
+        onChange={(value) => navigate(`/games/${props.gameId}/monitor/${value}`)}
+      />
       {props.children}
     </Stack>
   );

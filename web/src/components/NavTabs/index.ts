@@ -1,0 +1,1 @@
+export { type NavTab, NavTabs } from './NavTabs.tsx';
