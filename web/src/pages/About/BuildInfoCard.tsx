@@ -19,7 +19,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The build: its tag and commit (each a link to the repository), when it was built, and the source. */
+/**
+ * The build: its tag (else the package's version) and commit, each a link to the repository, when it was built, and
+ * the source.
+ */
 export function BuildInfoCard({ info }: { info: BuildInfo }) {
   const { t, i18n } = useTranslation();
   const unknown = (
@@ -45,7 +48,7 @@ export function BuildInfoCard({ info }: { info: BuildInfo }) {
                 {info.tag}
               </Anchor>
             ) : (
-              unknown
+              info.version
             )}
           </Fact>
           <Fact label={t('about.build.commit')}>
