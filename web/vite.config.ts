@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { readBuildInfo } from './vite/build-info.ts';
 import { localesPlugin } from './vite/locales.ts';
+import { mantineStylesPlugin } from './vite/mantine-styles.ts';
 import { staticFilesPlugin } from './vite/static-files.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
@@ -17,7 +18,12 @@ export default defineConfig({
   publicDir: false,
   // Read by src/buildInfo.ts.
   define: { __PENNON_BUILD__: JSON.stringify(readBuildInfo(webDir)) },
-  plugins: [react(), localesPlugin({ dir: `${staticDir}/locales` }), staticFilesPlugin({ dir: staticDir })],
+  plugins: [
+    react(),
+    mantineStylesPlugin(),
+    localesPlugin({ dir: `${staticDir}/locales` }),
+    staticFilesPlugin({ dir: staticDir }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

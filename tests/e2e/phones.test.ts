@@ -2,13 +2,15 @@
 // with real data — a team, a solve, a notice, a post — without horizontal scrolling; at 390 px the header keeps the
 // platform's name and the game's status badges whole, and signed out at 320 and 390 px it breaks the name only
 // between words, the links and preferences moved into the header's menu; a game's tabs fit at 390 px, and at 320 px
-// the current one is scrolled into view.
+// the current one is scrolled into view. Every route has the styles of each Mantine component it shows (they load
+// with the components' code).
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { unstyledMantineClasses } from '../support/styles.ts';
 import { signIn } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
@@ -105,6 +107,7 @@ describe('phones', () => {
     await visit(path);
     const { scrollWidth, width, culprits } = await overflow(page);
     expect(scrollWidth, `${path} overflows: ${culprits.join(', ')}`).toBeLessThanOrEqual(width);
+    expect(await unstyledMantineClasses(page), `${path} lacks Mantine styles`).toEqual([]);
   };
   /** A row of tabs (the game's, else the one named), and how far the current one is cut at either edge of it. */
   const tabs = (name?: string) =>
@@ -153,7 +156,7 @@ describe('phones', () => {
       '/account/Verify',
       '/account/Confirm',
       '/no/such/page',
-    ])('%s fits 320 px', fits);
+    ])('%s fits 320 px, styled', fits);
 
     it("keeps the platform's name in whole words beside Sign in, with the links and preferences in the menu", async () => {
       for (const width of [320, 390]) {
@@ -192,7 +195,7 @@ describe('phones', () => {
       '/games/{id}',
       '/games/{id}/Challenges',
       '/games/{id}/Scoreboard',
-    ])('%s fits 320 px', fits);
+    ])('%s fits 320 px, styled', fits);
 
     it("shows a game's tabs whole at 390 px, and the current one at 320 px", async () => {
       const pages = [
@@ -242,7 +245,7 @@ describe('phones', () => {
       '/games/{id}/monitor/Submissions',
       '/games/{id}/monitor/CheatInfo',
       '/games/{id}/monitor/Traffic',
-    ])('%s fits 320 px', fits);
+    ])('%s fits 320 px, styled', fits);
 
     it("shows the current tab whole at 320 px on a game's monitor and admin pages", async () => {
       for (const [path, current, row] of [

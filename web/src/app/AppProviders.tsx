@@ -1,4 +1,7 @@
-import '@mantine/core/styles.css';
+// Mantine's base styles; each component's own come with its code (vite/mantine-styles.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
