@@ -1,13 +1,13 @@
-// Flag submission (§4.7): the synchronous checks, storing the submission for the judge, and polling its verdict.
+// Flag submission (§4.7): the synchronous checks, storing and judging the submission, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { batched } from '../db/batched.ts';
-import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
+import { type Column, column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
-import type { Judge } from './judge.ts';
+import type { Judge, Pending } from './judge.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
@@ -23,6 +23,7 @@ const newSubmission = {
   user_id: column.text,
   answer: column.text,
   time: column.bigint,
+  status: column.text as Column<AnswerResult>,
 };
 const submissionColumns = Object.keys(newSubmission) as (keyof typeof newSubmission)[];
 type NewSubmission = RowOf<typeof newSubmission>;
@@ -46,8 +47,8 @@ interface Attempt {
 export class SubmissionService {
   /**
    * The submissions of one moment are checked and stored together, in one turn of the event loop: one query reads
-   * their context, one transaction stores those that pass, and the judge takes them at once. Each answers its id, or
-   * the error of its checks.
+   * their context, and one transaction stores those that pass with their verdicts (or, while the judge is busy, as
+   * submitted for its queue). Each answers its id, or the error of its checks.
    */
   readonly #submit: (attempt: Attempt) => Promise<number | HttpError>;
   /** Everything the checks need: the game, the caller's participation, the challenge, the instance. */
@@ -70,8 +71,8 @@ export class SubmissionService {
     this.#insert = prepareRows(db, newSubmission, (db, rows) =>
       db
         .insertInto('submissions')
-        .columns([...submissionColumns, 'status'])
-        .expression(db.selectFrom(rows).select([...submissionColumns, sql.lit('FlagSubmitted').as('status')]))
+        .columns(submissionColumns)
+        .expression(db.selectFrom(rows).select(submissionColumns))
         .returning(['id', ...submissionKey]),
     );
     judge.onSettled((ids) => {
@@ -132,39 +133,60 @@ export class SubmissionService {
       inBatch.set(key, earlier + 1);
       return true;
     });
-    const rows = passed.map(({ attempt, ctx }) => ({
-      game_id: attempt.key.game,
-      participation_id: ctx.participation_id,
-      challenge_id: ctx.challenge_id,
-      user_id: attempt.key.user,
-      answer: attempt.flag,
-      time: attempt.time,
-    }));
-    // One multi-row insert, one commit: on PostgreSQL a single round trip.
-    const ids = idsInOrder(rows, await this.#insert.runAtomically(rows));
-    for (const [i, { at, attempt, ctx }] of passed.entries()) {
-      const id = ids[i] as number;
-      answers[at] = id;
-      this.#unjudged.set(id, {
-        game_id: attempt.key.game,
-        challenge_id: ctx.challenge_id,
-        user_id: attempt.key.user,
-      });
-      // The new fields go before the spread (ctx has none of them): on Node 20's V8, properties added after a spread
-      // make new hidden classes on every call; that way round this object took 11 µs and left 5 KB of garbage per
-      // flag, and the judge reading objects of ever-new shapes ran slower too: 15–20 % of the server's CPU time per
-      // submission in all.
-      this.judge.enqueue({
-        id,
+    const pending = passed.map(
+      ({ attempt, ctx }): Pending => ({
+        // The new fields go before the spread (ctx has none of them): on Node 20's V8, properties added after a
+        // spread make new hidden classes on every call; that way round this object took 11 µs and left 5 KB of
+        // garbage per flag, and the judge reading objects of ever-new shapes ran slower too: 15–20 % of the server's
+        // CPU time per submission in all.
+        id: 0,
         game_id: attempt.key.game,
         answer: attempt.flag,
         time: attempt.time,
         user_id: attempt.key.user,
         user_name: attempt.userName,
         ...ctx,
-      });
-    }
+      }),
+    );
+    const rowsOf = (status: (at: number) => AnswerResult) =>
+      pending.map((s, at) => ({
+        game_id: s.game_id,
+        participation_id: s.participation_id,
+        challenge_id: s.challenge_id,
+        user_id: s.user_id as string,
+        answer: s.answer,
+        time: s.time,
+        status: status(at),
+      }));
+    // Stored with their verdicts, in one commit; else stored as submitted, in one statement, for the judge's queue.
+    const judged = await this.judge.judgeNew(pending, async (trx, statuses) => {
+      const rows = rowsOf((at) => statuses[at] as AnswerResult);
+      return idsInOrder(rows, await this.#insert.run(rows, trx));
+    });
+    const ids =
+      judged ??
+      (await this.#storeForJudge(
+        pending,
+        rowsOf(() => 'FlagSubmitted'),
+      ));
+    for (const [i, { at }] of passed.entries()) answers[at] = ids[i] as number;
     return answers;
+  }
+
+  /** Stores the submissions as FlagSubmitted and queues them for the judge; answers their ids in order. */
+  async #storeForJudge(pending: Pending[], rows: NewSubmission[]): Promise<number[]> {
+    // One multi-row insert, one commit: on PostgreSQL a single round trip.
+    const ids = idsInOrder(rows, await this.#insert.runAtomically(rows));
+    for (const [i, s] of pending.entries()) {
+      s.id = ids[i] as number;
+      this.#unjudged.set(s.id, {
+        game_id: s.game_id,
+        challenge_id: s.challenge_id,
+        user_id: s.user_id as string,
+      });
+      this.judge.enqueue(s);
+    }
+    return ids;
   }
 
   /**

@@ -215,19 +215,33 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     expect(stored.filter((s) => s.user_id === ida.id)).toHaveLength(3);
   });
 
-  // On PostgreSQL the judge's transaction is still on its way then; SQLite runs it before any later query.
-  it.runIf(kind.name === 'sqlite')('has a lone flag judged by the time its submit answers', async () => {
-    const [ida] = players as [Player];
-    const id = await c.ok(ida.token, 'POST', `/api/game/${gameId}/challenges/${challengeId}`, {
-      flag: 'flag{lone}',
-    });
-    const row = await t.connection.db
-      .selectFrom('submissions')
-      .select('status')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe('WrongAnswer');
-  });
+  // Stored and judged in one transaction: no poll ever answers FlagSubmitted for them. On PostgreSQL the judge's
+  // transaction follows the insert's.
+  it.runIf(kind.name === 'sqlite')(
+    'has the flags of a burst judged by the time their submits answer',
+    async () => {
+      const horn = await openChallenge('Horn', 'flag{horn}');
+      const [ida, jon] = players as [Player, Player];
+      const sent = [
+        [ida, 'flag{lone}', 'WrongAnswer'],
+        [jon, 'flag{also wrong}', 'WrongAnswer'],
+        [jon, 'flag{horn}', 'Accepted'],
+      ] as const;
+      const ids = await Promise.all(
+        sent.map(([who, flag]) =>
+          c.ok(who.token, 'POST', `/api/game/${gameId}/challenges/${horn}`, { flag }),
+        ),
+      );
+      const rows = await t.connection.db
+        .selectFrom('submissions')
+        .select(['id', 'status'])
+        .where('id', 'in', ids)
+        .execute();
+      expect(ids.map((id) => rows.find((r) => r.id === id)?.status)).toEqual(
+        sent.map(([, , status]) => status),
+      );
+    },
+  );
 
   it('judges at start what a previous run stored but never judged', async () => {
     const lamp = await openChallenge('Lamp', 'flag{lamp}');

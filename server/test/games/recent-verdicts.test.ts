@@ -3,6 +3,7 @@
 // database gives.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Judge } from '../../src/games/judge.ts';
 import { JudgingCache } from '../../src/games/judging-cache.ts';
 import type { LiveMessage } from '../../src/live/bus.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -102,8 +103,8 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
   });
 
   /**
-   * Runs `meanwhile` while the judge waits before its next batch (what it reads first, the flags and rules, is held
-   * back), then lets it go on.
+   * Runs `meanwhile` while a submission waits for its verdict: it is stored for the judge's queue (as while the judge
+   * is busy), whose next batch waits before reading what it judges by (the flags and rules); then lets it go on.
    */
   const judgeHeld = async (meanwhile: () => Promise<void>) => {
     let release = () => {};
@@ -111,6 +112,7 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
       release = resolve;
     });
     const read = JudgingCache.prototype.read;
+    const queued = vi.spyOn(Judge.prototype, 'judgeNew').mockResolvedValue(undefined);
     const spy = vi.spyOn(JudgingCache.prototype, 'read').mockImplementation(async function (
       this: JudgingCache,
       ...args
@@ -123,6 +125,7 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
     } finally {
       release();
       spy.mockRestore();
+      queued.mockRestore();
     }
   };
 
