@@ -5,6 +5,7 @@
 //    GZ::CTF clients do (roundtrip-worker.mjs); flags/s and the round trip's p50/p99 over the whole phase;
 //  - the same at half load: the 200 clients together send half the flags/s just measured, on a fixed schedule, so
 //    the latencies are the server's and not the queue that 200 clients waiting on each other make at saturation;
+//    and that schedule against hello-world routes that store and judge nothing: its floor on this machine;
 //  - revalidated scoreboard: GET …/scoreboard with the current ETag (304), as browsers poll it;
 //  - mixed: new solves' round trips while 500 readers each hold a /hub/user connection and poll the scoreboard once
 //    a second (readers-worker.mjs); first with the solvers at saturation, then paced at 100 new solves a second (a
@@ -282,6 +283,14 @@ if (figures.has('roundtrip')) {
     roundTripLine(
       `round trip, new solves at half load (${half(solves)}/s offered)`,
       await roundTrips(CHALLENGES, true, { perSecond: half(solves) }),
+      yardstick,
+    ),
+  );
+  // The floor at half load: what this machine's scheduling and the generator alone make of the same schedule.
+  console.log(
+    roundTripLine(
+      `round trip against hello-world at half load (${half(wrong)}/s offered)`,
+      await roundTrips(0, false, { perSecond: half(wrong), target: helloOrigin }),
       yardstick,
     ),
   );
