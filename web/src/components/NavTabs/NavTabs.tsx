@@ -21,13 +21,18 @@ export function NavTabs(props: {
   label?: string;
 }) {
   const list = useRef<HTMLDivElement>(null);
-  // After the paint, so that the first frame does not wait for a layout; whole pixels, as scrolling rounds.
+  // In the next frame, on the layout its paint needs anyway: an effect may run before a page's first paint (React runs
+  // pending effects before a synchronous re-render), where reading the layout would add one. Whole pixels, as
+  // scrolling rounds.
   useEffect(() => {
-    const tab = list.current?.querySelector('[data-active]');
-    if (!list.current || !tab) return;
-    const [shown, wanted] = [list.current.getBoundingClientRect(), tab.getBoundingClientRect()];
-    if (wanted.right > shown.right) list.current.scrollLeft += Math.ceil(wanted.right - shown.right);
-    else if (wanted.left < shown.left) list.current.scrollLeft -= Math.ceil(shown.left - wanted.left);
+    const frame = requestAnimationFrame(() => {
+      const tab = list.current?.querySelector('[data-active]');
+      if (!list.current || !tab) return;
+      const [shown, wanted] = [list.current.getBoundingClientRect(), tab.getBoundingClientRect()];
+      if (wanted.right > shown.right) list.current.scrollLeft += Math.ceil(wanted.right - shown.right);
+      else if (wanted.left < shown.left) list.current.scrollLeft -= Math.ceil(shown.left - wanted.left);
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
   return (
     <Tabs
