@@ -202,7 +202,7 @@ describe('phones', () => {
         ['/games/{id}', 'Overview'],
         ['/games/{id}/Challenges', 'Challenges'],
         ['/games/{id}/Scoreboard', 'Scoreboard'],
-      ];
+      ] as const;
       try {
         for (const width of [390, 320]) {
           await page.setViewport({ width, height: 700 });
@@ -251,8 +251,8 @@ describe('phones', () => {
       for (const [path, current, row] of [
         ['/games/{id}/monitor/Traffic', 'Traffic', 'Monitor pages'],
         ['/games/{id}/monitor/CheatInfo', 'Cheat Information', 'Monitor pages'],
-        ['/admin/games/{id}/challenges', 'Challenge Management'],
-      ]) {
+        ['/admin/games/{id}/challenges', 'Challenge Management', undefined],
+      ] as const) {
         await visit(path);
         expect(await tabs(row), path).toMatchObject({ current, cut: 0 });
       }
