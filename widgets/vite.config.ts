@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineStylesPlugin } from '../web/vite/mantine-styles.ts';
 import { inlineCssPlugin } from './vite/inline-css.ts';
 import { widgetLocalesPlugin } from './vite/locales.ts';
 import { mantineTooltipPlugin } from './vite/mantine-tooltip.ts';
@@ -15,7 +16,13 @@ const localesDir = fileURLToPath(new URL('../static/locales', import.meta.url));
 export default defineConfig({
   root: widgetsDir,
   publicDir: false,
-  plugins: [react(), mantineTooltipPlugin(), inlineCssPlugin(), widgetLocalesPlugin({ dir: localesDir })],
+  plugins: [
+    react(),
+    mantineTooltipPlugin(),
+    mantineStylesPlugin(),
+    inlineCssPlugin(),
+    widgetLocalesPlugin({ dir: localesDir }),
+  ],
   resolve: {
     alias: [
       // Preact in place of React (react-dom alone was two fifths of the scoreboard's bytes): see src/compat/react.ts.

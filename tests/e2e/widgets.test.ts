@@ -12,6 +12,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { unstyledMantineClasses } from '../support/styles.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminPassword = 'Harbour2024';
@@ -173,6 +174,12 @@ describe('widgets', () => {
       },
     );
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  });
+
+  it('styles every Mantine component the elements show, the chart included (once a team scores)', async () => {
+    await waitForShadow(page, 'pennon-scoreboard', '[data-testid="score-timeline"]');
+    await waitForShadow(page, 'pennon-top-teams', '[data-testid="top-teams"]');
+    expect(await unstyledMantineClasses(page)).toEqual([]);
   });
 
   it('works as a classic script too, in the locale asked for', async () => {
