@@ -1,4 +1,4 @@
-// Server answers the web tests share: the signed-in admin, a challenge as the admin editor reads it.
+// Server answers the web tests share: the signed-in admin or player, a challenge as the admin editor reads it.
 import type { ChallengeEditDetailModel, ProfileUserInfoModel } from '@pennon/sdk';
 
 export const adminProfile: ProfileUserInfoModel = {
@@ -6,6 +6,18 @@ export const adminProfile: ProfileUserInfoModel = {
   role: 'Admin',
   userName: 'root',
   email: 'root@example.com',
+  bio: null,
+  phone: null,
+  realName: null,
+  stdNumber: null,
+  avatar: null,
+};
+
+export const playerProfile: ProfileUserInfoModel = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  role: 'User',
+  userName: 'alice',
+  email: 'alice@example.com',
   bio: null,
   phone: null,
   realName: null,

@@ -1,22 +1,12 @@
 // The teams page with the SDK's team calls stubbed.
 import { notifications } from '@mantine/notifications';
-import { PennonError, type ProfileUserInfoModel, type TeamInfoModel } from '@pennon/sdk';
+import { PennonError, type TeamInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playerProfile as alice } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { client } from '../../api/client.ts';
 
-const alice: ProfileUserInfoModel = {
-  userId: '00000000-0000-4000-8000-000000000001',
-  role: 'User',
-  userName: 'alice',
-  email: 'alice@example.com',
-  bio: null,
-  phone: null,
-  realName: null,
-  stdNumber: null,
-  avatar: null,
-};
 const bobId = '00000000-0000-4000-8000-000000000002';
 const code = 'Gulls:7:0123456789abcdef0123456789abcdef';
 

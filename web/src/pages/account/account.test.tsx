@@ -3,20 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { PennonError, type ProfileUserInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playerProfile } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { client } from '../../api/client.ts';
 
-const alice: ProfileUserInfoModel = {
-  userId: '00000000-0000-4000-8000-000000000001',
-  role: 'User',
-  userName: 'alice',
-  email: 'alice@example.com',
-  bio: 'Hi',
-  phone: null,
-  realName: null,
-  stdNumber: null,
-  avatar: null,
-};
+const alice: ProfileUserInfoModel = { ...playerProfile, bio: 'Hi' };
 
 const unauthorized = () => PennonError.http(401, { title: 'Unauthorized', code: 401 });
 

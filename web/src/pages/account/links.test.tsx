@@ -1,22 +1,12 @@
 // The pages reached from mailed links (recovery, reset, verify, e-mail change), with the SDK stubbed.
 import { notifications } from '@mantine/notifications';
-import { PennonError, type ProfileUserInfoModel } from '@pennon/sdk';
+import { PennonError } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playerProfile as alice } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { client } from '../../api/client.ts';
 
-const alice: ProfileUserInfoModel = {
-  userId: '00000000-0000-4000-8000-000000000001',
-  role: 'User',
-  userName: 'alice',
-  email: 'alice@example.com',
-  bio: null,
-  phone: null,
-  realName: null,
-  stdNumber: null,
-  avatar: null,
-};
 const type = (label: RegExp | string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

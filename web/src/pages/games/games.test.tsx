@@ -1,12 +1,8 @@
 // The games list with the SDK's game calls stubbed: phase filters, search, and the caller's participation.
-import type {
-  BasicGameInfoModel,
-  DetailedGameInfoModel,
-  ParticipationStatus,
-  ProfileUserInfoModel,
-} from '@pennon/sdk';
+import type { BasicGameInfoModel, DetailedGameInfoModel, ParticipationStatus } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { playerProfile as alice } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
 import { client } from '../../api/client.ts';
 
@@ -29,18 +25,6 @@ const games = [
   game(3, 'Autumn Quals', now - 48 * hour, now - 24 * hour),
 ];
 const statuses: Record<number, ParticipationStatus> = { 1: 'Accepted', 2: 'Pending', 3: 'Unsubmitted' };
-
-const alice: ProfileUserInfoModel = {
-  userId: '00000000-0000-4000-8000-000000000001',
-  role: 'User',
-  userName: 'alice',
-  email: 'alice@example.com',
-  bio: null,
-  phone: null,
-  realName: null,
-  stdNumber: null,
-  avatar: null,
-};
 
 const stubGames = () => {
   vi.spyOn(client.game, 'list').mockResolvedValue({ data: games, length: games.length, total: games.length });
