@@ -7,7 +7,12 @@
 // /usr/bin/chromium; another build: PENNON_WEB_DIR). The profiles open in Chromium's DevTools (Performance → Load
 // profile): the file named is of the last tab run, the same name with `.navigation` before its extension of the last
 // navigation. Wall times count whatever else the machine runs; the CPU time less so.
+// Comparing builds: name each as `label=dist-dir` (`npx tsx bench/web-chart/measure.ts 10 main=/tmp/main-dist
+// new=web/dist`). Each is served by its own server and their runs alternate (in turn, the order reversed every other
+// round), so a change in the machine's load falls on every build alike instead of on whichever ran at that moment:
+// on a shared machine, figures of builds measured minutes apart differ by more than most changes.
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser } from 'puppeteer-core';
 import { launchBrowser } from '../../tests/support/browser.ts';
@@ -17,6 +22,10 @@ import { startServer } from '../../tests/support/server.ts';
 const args = process.argv.slice(2);
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5);
 const profileFile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
+/** The builds measured: `label=dir` arguments, else the server's own (PENNON_WEB_DIR, else web/dist). */
+const builds = args
+  .filter((arg) => /^[^-][^=]*=/.test(arg))
+  .map((arg) => ({ label: arg.slice(0, arg.indexOf('=')), dir: arg.slice(arg.indexOf('=') + 1) }));
 process.env.PENNON_TEST_CHROMIUM ??= '/usr/bin/chromium';
 
 interface Run {
@@ -96,40 +105,61 @@ const median = (values: number[]) => {
 };
 
 const adminPassword = 'Harbour2024';
-const [server, browser] = await Promise.all([
-  startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-  launchBrowser(),
-]);
-try {
+
+/** A server of `dir` (the default build without one) with the busy game: the scoreboard's address. */
+const serve = async (dir: string | undefined) => {
+  const server = await startServer({
+    PENNON_ADMIN_PASSWORD: adminPassword,
+    ...(dir === undefined ? {} : { PENNON_WEB_DIR: path.resolve(dir) }),
+  });
   const admin = createNodeClient({ baseUrl: server.url });
   await admin.account.login({ userName: 'admin', password: adminPassword });
   const gameId = await createBusyGame(server.url, admin);
-  const url = `${server.url}/games/${gameId}/Scoreboard`;
+  return { server, url: `${server.url}/games/${gameId}/Scoreboard` };
+};
+
+const comparing = builds.length > 1;
+const [browser, ...targets] = await Promise.all([
+  launchBrowser(),
+  ...(builds.length > 0 ? builds : [{ label: '', dir: undefined }]).map(async ({ label, dir }) => ({
+    label,
+    ...(await serve(dir)),
+  })),
+]);
+try {
   // One visit first, so every run finds the scripts in the cache as a returning visitor would.
-  await measure(browser, url, 'load');
+  for (const { url } of targets) await measure(browser, url, 'load');
   const labels: Record<From, string> = { load: 'navigation', tab: 'tap on the Scoreboard tab' };
   for (const from of ['load', 'tab'] as const) {
-    const results: Run[] = [];
+    const results = new Map(targets.map((target) => [target, [] as Run[]]));
     for (let run = 0; run < runs; run += 1) {
-      const profile =
-        run === runs - 1 && profileFile
-          ? { load: profileFile.replace(/(\.[^./]*)?$/, '.navigation$1'), tab: profileFile }[from]
-          : undefined;
-      const result = await measure(browser, url, from, profile);
-      results.push(result);
-      console.log(
-        `${from} run ${run + 1}: chart painted ${Math.round(result.fromStart)} ms after the ${labels[from]} ` +
-          `(${Math.round(result.cpu)} ms main-thread CPU)`,
-      );
+      for (const target of run % 2 === 0 ? targets : [...targets].reverse()) {
+        const named = (file: string) =>
+          comparing ? file.replace(/(\.[^./]*)?$/, `.${target.label}$1`) : file;
+        const profile =
+          run === runs - 1 && profileFile
+            ? named({ load: profileFile.replace(/(\.[^./]*)?$/, '.navigation$1'), tab: profileFile }[from])
+            : undefined;
+        const result = await measure(browser, target.url, from, profile);
+        results.get(target)?.push(result);
+        console.log(
+          `${target.label ? `${target.label}: ` : ''}${from} run ${run + 1}: chart painted ` +
+            `${Math.round(result.fromStart)} ms after the ${labels[from]} (${Math.round(result.cpu)} ms main-thread CPU)`,
+        );
+      }
     }
-    console.log(
-      `median of ${runs} at 390 px, CPU x4: ${labels[from]} → chart painted ` +
-        `${Math.round(median(results.map((r) => r.fromStart)))} ms, main-thread CPU until then ` +
-        `${Math.round(median(results.map((r) => r.cpu)))} ms`,
-    );
+    for (const [target, runsOf] of results)
+      console.log(
+        `${target.label ? `${target.label}: ` : ''}median of ${runs} at 390 px, CPU x4: ${labels[from]} → chart ` +
+          `painted ${Math.round(median(runsOf.map((r) => r.fromStart)))} ms, main-thread CPU until then ` +
+          `${Math.round(median(runsOf.map((r) => r.cpu)))} ms`,
+      );
   }
-  if (profileFile) console.log(`CPU profiles of the last runs: ${profileFile}, its .navigation twin`);
+  if (profileFile)
+    console.log(
+      `CPU profiles of the last runs: ${profileFile}, its .navigation twin${comparing ? ', per build' : ''}`,
+    );
 } finally {
   await browser.close();
-  await server.stop();
+  await Promise.all(targets.map(({ server }) => server.stop()));
 }
