@@ -1,7 +1,7 @@
 // A game's notices and events (§4.11): stored, then pushed live through the bus.
 import type { EventType, GameEvent, GameNotice, NoticeType } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import { type Column, column, prepareRows } from '../db/prepared.ts';
+import { type Column, column, prepareRows, type RowOf } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
@@ -76,8 +76,15 @@ export class GameFeed {
     inputs: (EventInput & { gameId: number })[],
   ): Promise<EventMessage[]> {
     if (inputs.length === 0) return [];
+    const messages = this.eventMessages(inputs);
+    await this.#insertEvents.run(messages.map(eventRow), db);
+    return messages;
+  }
+
+  /** The messages of events happening now, for a caller that stores their rows (`eventRow`) itself. */
+  eventMessages(inputs: (EventInput & { gameId: number })[]): EventMessage[] {
     const time = this.now();
-    const messages = inputs.map(
+    return inputs.map(
       (input): EventMessage => ({
         hub: 'monitor',
         gameId: input.gameId,
@@ -91,17 +98,15 @@ export class GameFeed {
         },
       }),
     );
-    await this.#insertEvents.run(
-      messages.map(({ gameId, payload }) => ({
-        game_id: gameId,
-        type: payload.type,
-        values: JSON.stringify(payload.values),
-        time,
-        user_name: payload.user,
-        team_name: payload.team,
-      })),
-      db,
-    );
-    return messages;
   }
 }
+
+/** The stored row of an event's message. */
+export const eventRow = ({ gameId, payload }: EventMessage): RowOf<typeof eventColumns> => ({
+  game_id: gameId,
+  type: payload.type,
+  values: JSON.stringify(payload.values),
+  time: payload.time,
+  user_name: payload.user,
+  team_name: payload.team,
+});

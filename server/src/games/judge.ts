@@ -12,17 +12,25 @@ import {
   type Submission,
 } from '@pennon/sdk/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
+import { type Column, column, type PreparedRows, prepare, prepareRows, type RowOf } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogEntry } from '../services/audit-log.ts';
-import type { EventInput, GameFeed } from './feed.ts';
+import { type EventInput, eventRow, type GameFeed } from './feed.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import type { DivisionRules } from './permissions.ts';
 import { may } from './permissions.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
 import { bloodOf, inWindow } from './scoring.ts';
+import {
+  idsInOrder,
+  newSubmission,
+  type Stored,
+  submissionColumns,
+  submissionKey,
+  submissionRow,
+} from './submission-rows.ts';
 
 const bloodNotices: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
@@ -35,6 +43,17 @@ const solveColumns = {
   user_id: column.nullableText,
 };
 const solveColumnNames = Object.keys(solveColumns) as (keyof typeof solveColumns)[];
+
+/** A wrong flag's submission with its event (none when `event_values` is null), stored in one statement. */
+const wrongFlagColumns = {
+  ...newSubmission,
+  event_values: column.nullableText,
+  event_time: column.bigint,
+  user_name: column.text,
+  team_name: column.text,
+};
+
+type WrongFlagsStatement = PreparedRows<RowOf<typeof wrongFlagColumns>, Stored>;
 
 /** The most submissions judged in one transaction: on SQLite a batch holds the event loop until it commits. */
 const maxBatch = 200;
@@ -121,11 +140,17 @@ export class Judge {
   /** Every verdict of a batch, in one statement that also claims the batch. */
   readonly #claim;
   /**
-   * SQLite only: its one connection runs everything one after another, so a commit saved is time saved. On
-   * PostgreSQL the insert's own commit lets the next flags' checks run while the judge's transaction waits for its
-   * round trips; stored and judged in one, half-load round trips were slower (p50 40 against 23 ms).
+   * SQLite: its one connection runs everything one after another, so a commit saved is time saved. On PostgreSQL
+   * the insert's own commit lets the next flags' checks run while the judge's transaction waits for its round trips;
+   * stored and judged in one transaction, half-load round trips were slower (p50 40 against 23 ms).
    */
   readonly #judgesOnSubmit: boolean;
+  /**
+   * PostgreSQL: a batch of wrong flags, stored with its verdicts and events in one statement (undefined on SQLite).
+   * It is all or nothing without a transaction around it: one round trip where BEGIN, the insert, the claim, the
+   * events and COMMIT took five.
+   */
+  readonly #storeWrong: WrongFlagsStatement | undefined;
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
   readonly #settledListeners: ((ids: number[]) => void)[] = [];
 
@@ -141,6 +166,38 @@ export class Judge {
     private readonly now: () => number = Date.now,
   ) {
     this.#judgesOnSubmit = !(db.getExecutor().adapter instanceof PostgresAdapter);
+    this.#storeWrong = this.#judgesOnSubmit
+      ? undefined
+      : prepareRows(db, wrongFlagColumns, (db, rows) =>
+          db
+            .with('stored', (db) =>
+              db
+                .insertInto('submissions')
+                .columns(submissionColumns)
+                .expression(db.selectFrom(rows).select(submissionColumns))
+                .returning(['id', ...submissionKey]),
+            )
+            .with('events', (db) =>
+              db
+                .insertInto('game_events')
+                .columns(['game_id', 'type', 'values', 'time', 'user_name', 'team_name'])
+                .expression(
+                  db
+                    .selectFrom(rows)
+                    .select([
+                      'r.game_id',
+                      sql.lit('FlagSubmit').as('type'),
+                      'r.event_values',
+                      'r.event_time',
+                      'r.user_name',
+                      'r.team_name',
+                    ])
+                    .where('r.event_values', 'is not', null),
+                ),
+            )
+            .selectFrom('stored')
+            .selectAll(),
+        );
     this.#load = prepare(db, {}, (db) =>
       db
         .selectFrom('submissions as s')
@@ -319,7 +376,8 @@ export class Judge {
     batch: Pending[],
     store: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<number[]>,
   ): Promise<number[] | undefined> {
-    if (!this.#judgesOnSubmit || this.#running || batch.length > maxBatch) return undefined;
+    if (this.#running || batch.length > maxBatch) return undefined;
+    if (this.#storeWrong) return this.storeWrongFlags(this.#storeWrong, batch);
     let committed: Committed;
     try {
       committed = await this.commitVerdicts(batch, async (trx, statuses) => {
@@ -335,6 +393,50 @@ export class Judge {
   }
 
   /**
+   * Judges a batch of wrong flags before storing it, then stores it with its verdicts and events in one statement.
+   * Answers undefined, with nothing stored, for a batch with a correct flag or a flag that may be another team's (a
+   * solve or flag sharing needs a transaction's reads), or when the statement failed.
+   */
+  private async storeWrongFlags(
+    statement: WrongFlagsStatement,
+    batch: Pending[],
+  ): Promise<number[] | undefined> {
+    const context = await this.contextOf(batch);
+    if (batch.some((s) => isCorrect(s, context) || mayBeShared(s, context))) return undefined;
+    const statuses = batch.map((s) => verdictOf(s, context, new Map()));
+    const messages = this.feed.eventMessages(
+      batch.flatMap((s) => (s.instance_id === null ? [] : [flagSubmitEvent(s, false)])),
+    );
+    let event = 0;
+    const rows = batch.map((s, at) => {
+      const message = s.instance_id === null ? undefined : messages[event++];
+      const stored = message && eventRow(message);
+      return {
+        ...submissionRow(s, statuses[at] as AnswerResult),
+        event_values: stored?.values ?? null,
+        event_time: stored?.time ?? 0,
+        user_name: stored?.user_name ?? '',
+        team_name: stored?.team_name ?? '',
+      };
+    });
+    let ids: number[];
+    try {
+      ids = idsInOrder(rows, await statement.run(rows));
+    } catch (error) {
+      this.log.error({ err: error }, 'Storing wrong flags failed; queued instead');
+      return undefined;
+    }
+    const outcome = emptyOutcome();
+    outcome.messages.push(...messages);
+    for (const [at, s] of batch.entries()) {
+      s.id = ids[at] as number;
+      outcome.verdicts.set(s.id, statuses[at] as AnswerResult);
+    }
+    this.publish({ rows: batch, outcome });
+    return ids;
+  }
+
+  /**
    * Judges a batch in one transaction; `write` writes the verdicts (in batch order) and answers the submissions that
    * are this process's to record, with their ids. Answers what is left to publish.
    */
@@ -343,13 +445,7 @@ export class Judge {
     write: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<Pending[]>,
   ): Promise<Committed> {
     const context = await this.contextOf(batch);
-    const outcome: BatchOutcome = {
-      messages: [],
-      events: [],
-      verdicts: new Map(),
-      changedGames: new Set(),
-      firsts: new Map(),
-    };
+    const outcome = emptyOutcome();
     // The verdicts are written with everything else, in one commit: whoever polls one finds the solve, notices
     // and events already there. Should the process stop first, the whole batch is judged again at start.
     let rows: Pending[] = [];
@@ -435,13 +531,7 @@ export class Judge {
       const notice = bloodNotices[blood - 1] as NoticeType;
       outcome.messages.push(await this.feed.storeNotice(trx, s.game_id, notice, [s.team_name, s.title]));
     }
-    outcome.events.push({
-      gameId: s.game_id,
-      type: 'FlagSubmit',
-      values: [correct ? 'Accepted' : 'WrongAnswer', s.answer, s.title, String(s.challenge_id)],
-      userName: s.user_name ?? '',
-      teamName: s.team_name,
-    });
+    outcome.events.push(flagSubmitEvent(s, correct));
     if (owner) await this.recordCheat(trx, s, owner, outcome);
   }
 
@@ -523,7 +613,7 @@ export class Judge {
   ): Promise<Map<Pending, FlagOwner>> {
     const owners = new Map<Pending, FlagOwner>();
     for (const s of batch) {
-      if (s.instance_id === null || !s.type.startsWith('Dynamic') || isCorrect(s, context)) continue;
+      if (!mayBeShared(s, context)) continue;
       const { rows } = await this.#flagOwners.run(
         { challenge: s.challenge_id, participation: s.participation_id, answer: s.answer },
         trx,
@@ -564,6 +654,27 @@ interface FlagOwner {
   participation_id: number;
   name: string;
 }
+
+const emptyOutcome = (): BatchOutcome => ({
+  messages: [],
+  events: [],
+  verdicts: new Map(),
+  changedGames: new Set(),
+  firsts: new Map(),
+});
+
+/** The monitor's event of a submitted flag. */
+const flagSubmitEvent = (s: Pending, correct: boolean): EventInput & { gameId: number } => ({
+  gameId: s.game_id,
+  type: 'FlagSubmit',
+  values: [correct ? 'Accepted' : 'WrongAnswer', s.answer, s.title, String(s.challenge_id)],
+  userName: s.user_name ?? '',
+  teamName: s.team_name,
+});
+
+/** Whether a wrong answer may be another team's flag: only a dynamic challenge's, read within the transaction. */
+const mayBeShared = (s: Pending, context: BatchContext): boolean =>
+  s.instance_id !== null && s.type.startsWith('Dynamic') && !isCorrect(s, context);
 
 const verdictOf = (s: Pending, context: BatchContext, owners: Map<Pending, FlagOwner>): AnswerResult => {
   if (s.instance_id === null) return 'NotFound';

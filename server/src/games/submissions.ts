@@ -2,7 +2,7 @@
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import { batched } from '../db/batched.ts';
-import { type Column, column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
+import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import type { Caller } from '../services/sessions.ts';
@@ -11,22 +11,18 @@ import type { Judge, Pending } from './judge.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
+import {
+  idsInOrder,
+  type NewSubmission,
+  newSubmission,
+  submissionColumns,
+  submissionKey,
+  submissionRow,
+} from './submission-rows.ts';
 
 const maxFlagLength = 127;
 /** The longest a poll waits for the verdict of a submission being judged here: a judge batch, with room to spare. */
 const verdictWaitMs = 250;
-
-const newSubmission = {
-  game_id: column.integer,
-  participation_id: column.integer,
-  challenge_id: column.integer,
-  user_id: column.text,
-  answer: column.text,
-  time: column.bigint,
-  status: column.text as Column<AnswerResult>,
-};
-const submissionColumns = Object.keys(newSubmission) as (keyof typeof newSubmission)[];
-type NewSubmission = RowOf<typeof newSubmission>;
 
 interface Unjudged {
   game_id: number;
@@ -149,15 +145,7 @@ export class SubmissionService {
       }),
     );
     const rowsOf = (status: (at: number) => AnswerResult) =>
-      pending.map((s, at) => ({
-        game_id: s.game_id,
-        participation_id: s.participation_id,
-        challenge_id: s.challenge_id,
-        user_id: s.user_id as string,
-        answer: s.answer,
-        time: s.time,
-        status: status(at),
-      }));
+      pending.map((s, at) => submissionRow(s, status(at)));
     // Stored with their verdicts, in one commit; else stored as submitted, in one statement, for the judge's queue.
     const judged = await this.judge.judgeNew(pending, async (trx, statuses) => {
       const rows = rowsOf((at) => statuses[at] as AnswerResult);
@@ -326,24 +314,6 @@ type Judged<T> = {
   [K in keyof T]: K extends 'team_name' | 'title' | 'type' | 'participation_id' | 'challenge_id'
     ? NonNullable<T[K]>
     : T[K];
-};
-
-/** What tells submissions apart: two with all of it equal are the same in every way but their ids. */
-const submissionKey = ['participation_id', 'challenge_id', 'user_id', 'answer', 'time'] as const;
-type Stored = { id: number } & Record<(typeof submissionKey)[number], unknown>;
-// Only the answer may hold any character, and it comes last: the key cannot be read two ways.
-const keyOf = (row: Omit<Stored, 'id'>) =>
-  `${row.participation_id}|${row.challenge_id}|${row.user_id}|${row.time}|${row.answer}`;
-
-/** Each row's id: RETURNING promises no order, so ids go back by content (equal rows take any of theirs). */
-const idsInOrder = (rows: NewSubmission[], stored: Stored[]): number[] => {
-  const byKey = new Map<string, number[]>();
-  for (const row of stored) {
-    const ids = byKey.get(keyOf(row));
-    if (ids) ids.push(row.id);
-    else byKey.set(keyOf(row), [row.id]);
-  }
-  return rows.map((row) => byKey.get(keyOf(row))?.shift() as number);
 };
 
 /** Every submission of the team for the challenge, whatever its result (the limit counts them all). */

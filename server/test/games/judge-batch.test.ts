@@ -2,6 +2,7 @@
 // keeps each verdict its own, the snapshot goes out gzipped to clients that take it, and games about to start get
 // their scoreboard built ahead.
 import { gunzipSync } from 'node:zlib';
+import { PostgresDriver, SqliteDriver } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RenderThread } from '../../src/games/render-thread.ts';
 import { Scoreboards, type Snapshot } from '../../src/games/scoreboard.ts';
@@ -242,6 +243,73 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
       );
     },
   );
+
+  // SQLite stores and judges the flags checked together in one transaction. PostgreSQL stores a batch of wrong flags
+  // with its verdicts and events in one statement, with no transaction; a batch with a solve still takes the insert's
+  // statement and then the judge's transaction.
+  it('commits a burst of flags once on SQLite, and wrong flags without a transaction on PostgreSQL', async () => {
+    const siren = await openChallenge('Siren', 'flag{siren}');
+    const url = `/api/game/${gameId}/challenges/${siren}`;
+    const [ida, jon] = players as [Player, Player];
+    const driver = kind.name === 'sqlite' ? SqliteDriver : PostgresDriver;
+    const commitsFor = async (sent: (readonly [Player, string])[]): Promise<[number, string[]]> => {
+      // Their visits recorded just before: the burst's own requests record none (a commit of its own).
+      for (const [who] of sent) await c.ok(who.token, 'GET', url);
+      const commits = vi.spyOn(driver.prototype, 'commitTransaction');
+      try {
+        const ids: number[] = await Promise.all(
+          sent.map(([who, flag]) => c.ok(who.token, 'POST', url, { flag })),
+        );
+        const verdicts = await Promise.all(
+          sent.map(async ([who], at) => {
+            for (let i = 0; i < 500; i++) {
+              const status = await c.ok(who.token, 'GET', `${url}/status/${ids[at]}`);
+              if (status !== 'FlagSubmitted') return status as string;
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            }
+            throw new Error('never judged');
+          }),
+        );
+        return [commits.mock.calls.length, verdicts];
+      } finally {
+        commits.mockRestore();
+      }
+    };
+    const wrong = [
+      [ida, 'flag{sire}'],
+      [jon, 'flag{sirens}'],
+      [jon, 'flag{SIREN}'],
+    ] as const;
+    expect(await commitsFor([...wrong])).toEqual([
+      kind.name === 'sqlite' ? 1 : 0,
+      wrong.map(() => 'WrongAnswer'),
+    ]);
+    expect(await commitsFor([...wrong, [ida, 'flag{siren}']])).toEqual([
+      1,
+      [...wrong.map(() => 'WrongAnswer'), 'Accepted'],
+    ]);
+    // Each wrong flag has its event, as the monitor shows it, and the solve its own.
+    const events = await c.ok(admin, 'GET', `/api/game/${gameId}/events?count=100`);
+    const submitted = events
+      .filter((e: { type: string; values: string[] }) => e.type === 'FlagSubmit' && e.values[2] === 'Siren')
+      .map((e: { values: string[]; user: string; team: string }) => [
+        e.values[0],
+        e.values[1],
+        e.user,
+        e.team,
+      ]);
+    const sentTwice = [...wrong, ...wrong, [ida, 'flag{siren}'] as const];
+    expect(submitted.sort()).toEqual(
+      sentTwice
+        .map(([who, flag]) => [
+          flag === 'flag{siren}' ? 'Accepted' : 'WrongAnswer',
+          flag,
+          who.name,
+          `team-${who.name}`,
+        ])
+        .sort(),
+    );
+  });
 
   it('judges at start what a previous run stored but never judged', async () => {
     const lamp = await openChallenge('Lamp', 'flag{lamp}');
