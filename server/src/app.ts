@@ -124,7 +124,8 @@ export const buildApp = async ({
   app.decorate('bus', bus);
   const config = new ConfigStore(connection.db, settings.portMapping);
   app.decorate('payloadKey', () => config.encryptionKey());
-  const sessions = new SessionStore(connection.db);
+  const sessions = new SessionStore(connection.db, Date.now, app.log);
+  app.addHook('onClose', async () => sessions.flushed());
   const secrets = new PlatformSecrets(connection.db);
   const apiTokens = new ApiTokenService(connection.db, secrets);
   const auditLog = new AuditLog(connection.db, Date.now, app.bus);

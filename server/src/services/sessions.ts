@@ -62,10 +62,17 @@ export class SessionStore {
    * each player records a visit every 10 s: one by one, each cost two commits.
    */
   readonly #record: (visit: Visit) => Promise<void>;
+  /**
+   * Visits being written. A request does not wait for its visit's write: in a profile under load, about 8 % of the
+   * flags' round trips waited for one (two statements on PostgreSQL, two commits on SQLite), enough to make their
+   * slowest percent. The server's close waits for them (`flushed`).
+   */
+  readonly #writing = new Set<Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
+    private readonly log: { error(obj: unknown, msg: string): void } = console,
   ) {
     const query = prepareRows(db, { id: column.text }, (db, sessions) =>
       db
@@ -175,9 +182,18 @@ export class SessionStore {
     const renew = row.expires_at - now < sessionLifetimeMs / 2;
     const renewedUntil = renew ? now + sessionLifetimeMs : null;
     if (renew || now - row.last_seen_at >= visitIntervalMs) {
-      await this.#record({ sessionId, userId: row.id, ip, time: now, renewedUntil });
+      // Lost, a visit costs only a last-seen time, and a renewal is tried again at the next visit.
+      const writing = this.#record({ sessionId, userId: row.id, ip, time: now, renewedUntil })
+        .catch((error) => this.log.error({ err: error }, 'Recording a visit failed'))
+        .finally(() => this.#writing.delete(writing));
+      this.#writing.add(writing);
     }
     return { sessionId, caller: { id: row.id, userName: row.user_name, role: row.role }, renewedUntil };
+  }
+
+  /** Resolves once the visits resolved so far are written. */
+  async flushed(): Promise<void> {
+    await Promise.all(this.#writing);
   }
 
   async revoke(sessionId: string): Promise<void> {
