@@ -1,7 +1,8 @@
-// The checker of §4.7: submissions are judged in batches. On SQLite the flags the submit path checked together are
-// stored and judged in one transaction when nothing waits in the queue; else whatever queued up while the previous batch was
-// written is judged in one transaction, so a burst costs one commit rather than one per flag. The queue is in submit
-// order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
+// The checker of §4.7: submissions are judged in batches. When nothing waits in the queue, the flags the submit
+// path checked together are judged as they are stored: on SQLite in one transaction, on PostgreSQL (a batch of only
+// wrong flags) in one statement. Else whatever queued up while the previous batch was written is judged in one
+// transaction, so a burst costs one commit rather than one per flag. The queue is in submit order, so a challenge's
+// solves are judged in submit order and blood notices come out in that order too.
 // The submit path hands over what it read for its checks, so judging reads nothing more of the submission; only
 // submissions left unjudged by a previous run are read back, at start.
 import {
@@ -536,10 +537,10 @@ export class Judge {
   }
 
   /**
-   * Records the first solves among the batch's correct answers (the earliest submission wins), and the blood each takes (§4.2): from the blood-eligible first solves before the
-   * batch, then those of the batch in submit order. Counting in judge order can never hand out a blood twice; the
-   * scoreboard labels, recomputed in submit-time order, agree unless submissions of the same moment were judged
-   * out of order.
+   * Records the first solves among the batch's correct answers (the earliest submission wins), and the blood each
+   * takes (§4.2): from the blood-eligible first solves before the batch, then those of the batch in submit order.
+   * Counting in judge order can never hand out a blood twice; the scoreboard labels, recomputed in submit-time
+   * order, agree unless submissions of the same moment were judged out of order.
    */
   private async recordSolves(
     trx: Kysely<Database>,
