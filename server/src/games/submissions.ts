@@ -104,7 +104,7 @@ export class SubmissionService {
     for (const row of await this.#context.run(attempts.map(({ key }, n) => ({ n, ...key }))))
       found[row.n] = row;
     const answers = new Array<number | HttpError>(attempts.length);
-    // Side by side: a check may read the database (a submission limit), on PostgreSQL a round trip each.
+    // Side by side: a check may wait for its game's division rules to be read.
     const checked = await Promise.all(
       attempts.map(async (attempt, at) => {
         try {
@@ -200,10 +200,7 @@ export class SubmissionService {
     if (!may(rules, id, GamePermission.ViewChallenge | GamePermission.SubmitFlags))
       throw new HttpError(400, 'You may not submit flags for this challenge');
     // Checked above: a participation, an enabled challenge and its instance were found.
-    return {
-      ctx: ctx as Judged<ContextRow>,
-      used: ctx.submission_limit ? await attemptsOf(this.db, participationId, id) : 0,
-    };
+    return { ctx: ctx as Judged<ContextRow>, used: Number(ctx.attempts) };
   }
 
   /**
@@ -307,6 +304,21 @@ const contextQuery = (db: Kysely<Database>, keys: RowsSource<RowOf<typeof contex
       'i.flag as instance_flag',
       'i.flag_id',
       'f.flag as attachment_flag',
+      // The attempts the submission limit counts (all the team's submissions of the challenge), if it has one.
+      (eb) =>
+        eb
+          .case()
+          .when('c.submission_limit', '>', 0)
+          .then(
+            eb
+              .selectFrom('submissions as s')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .whereRef('s.participation_id', '=', 'p.id')
+              .whereRef('s.challenge_id', '=', 'c.id'),
+          )
+          .else(0)
+          .end()
+          .as('attempts'),
     ]);
 type ContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>['execute']>>[number];
 /** A context row once the checks passed: the participation, the team, the challenge and its instance are there. */
