@@ -32,7 +32,8 @@ export class GameFeed {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly bus: LiveBus,
-    private readonly now: () => number = Date.now,
+    /** The clock of notices and events: read by a caller that stores them itself. */
+    readonly now: () => number = Date.now,
   ) {
     this.#insertEvents = prepareRows(db, eventColumns, (db, rows) =>
       db
@@ -67,7 +68,7 @@ export class GameFeed {
       .values({ game_id: gameId, type, values: JSON.stringify(values), time })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { hub: 'user', gameId, method: 'ReceivedGameNotice', payload: { id: row.id, type, values, time } };
+    return noticeMessage(gameId, { id: row.id, type, values, time });
   }
 
   /** Stores events (in one statement) through `db`; answers the messages to publish after the commit. */
@@ -100,6 +101,14 @@ export class GameFeed {
     );
   }
 }
+
+/** The message of a stored notice. */
+export const noticeMessage = (gameId: number, payload: GameNotice): NoticeMessage => ({
+  hub: 'user',
+  gameId,
+  method: 'ReceivedGameNotice',
+  payload,
+});
 
 /** The stored row of an event's message. */
 export const eventRow = ({ gameId, payload }: EventMessage): RowOf<typeof eventColumns> => ({

@@ -1,8 +1,8 @@
 // The checker of §4.7: submissions are judged in batches. When nothing waits in the queue, the flags the submit
-// path checked together are judged as they are stored: on SQLite in one transaction, on PostgreSQL (a batch of only
-// wrong flags) in one statement. Else whatever queued up while the previous batch was written is judged in one
-// transaction, so a burst costs one commit rather than one per flag. The queue is in submit order, so a challenge's
-// solves are judged in submit order and blood notices come out in that order too.
+// path checked together are judged as they are stored: on SQLite in one transaction, on PostgreSQL in one statement
+// (`judged-statement.ts`) unless a flag may be another team's. Else whatever queued up while the previous batch was
+// written is judged in one transaction, so a burst costs one commit rather than one per flag. The queue is in submit
+// order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
 // The submit path hands over what it read for its checks, so judging reads nothing more of the submission; only
 // submissions left unjudged by a previous run are read back, at start.
 import {
@@ -13,25 +13,19 @@ import {
   type Submission,
 } from '@pennon/sdk/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { type Column, column, type PreparedRows, prepare, prepareRows, type RowOf } from '../db/prepared.ts';
+import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
-import type { AuditLog, LogEntry } from '../services/audit-log.ts';
-import { type EventInput, eventRow, type GameFeed } from './feed.ts';
+import type { AuditLog, LogEntry, LogRow } from '../services/audit-log.ts';
+import { type EventInput, eventRow, type GameFeed, noticeMessage } from './feed.ts';
+import { type JudgedRow, type JudgedStatement, prepareJudged } from './judged-statement.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import type { DivisionRules } from './permissions.ts';
 import { may } from './permissions.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
 import { bloodOf, inWindow } from './scoring.ts';
-import {
-  idsInOrder,
-  newSubmission,
-  type Stored,
-  submissionColumns,
-  submissionKey,
-  submissionRow,
-} from './submission-rows.ts';
+import { submissionRow } from './submission-rows.ts';
 
 const bloodNotices: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
 
@@ -44,17 +38,6 @@ const solveColumns = {
   user_id: column.nullableText,
 };
 const solveColumnNames = Object.keys(solveColumns) as (keyof typeof solveColumns)[];
-
-/** A wrong flag's submission with its event (none when `event_values` is null), stored in one statement. */
-const wrongFlagColumns = {
-  ...newSubmission,
-  event_values: column.nullableText,
-  event_time: column.bigint,
-  user_name: column.text,
-  team_name: column.text,
-};
-
-type WrongFlagsStatement = PreparedRows<RowOf<typeof wrongFlagColumns>, Stored>;
 
 /** The most submissions judged in one transaction: on SQLite a batch holds the event loop until it commits. */
 const maxBatch = 200;
@@ -141,17 +124,12 @@ export class Judge {
   /** Every verdict of a batch, in one statement that also claims the batch. */
   readonly #claim;
   /**
-   * SQLite: its one connection runs everything one after another, so a commit saved is time saved. On PostgreSQL
-   * the insert's own commit lets the next flags' checks run while the judge's transaction waits for its round trips;
-   * stored and judged in one transaction, half-load round trips were slower (p50 40 against 23 ms).
+   * PostgreSQL: a batch stored with its verdicts and all they write in one statement (undefined on SQLite). It is
+   * all or nothing without a transaction around it: one round trip where storing a solve and then judging it took
+   * two commits and eight round trips or more. SQLite's one connection runs everything one after another, so there
+   * the batch is stored and judged in one transaction.
    */
-  readonly #judgesOnSubmit: boolean;
-  /**
-   * PostgreSQL: a batch of wrong flags, stored with its verdicts and events in one statement (undefined on SQLite).
-   * It is all or nothing without a transaction around it: one round trip where BEGIN, the insert, the claim, the
-   * events and COMMIT took five.
-   */
-  readonly #storeWrong: WrongFlagsStatement | undefined;
+  readonly #storeJudged: JudgedStatement | undefined;
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
   readonly #settledListeners: ((ids: number[]) => void)[] = [];
 
@@ -166,39 +144,7 @@ export class Judge {
     private readonly auditLog: AuditLog,
     private readonly now: () => number = Date.now,
   ) {
-    this.#judgesOnSubmit = !(db.getExecutor().adapter instanceof PostgresAdapter);
-    this.#storeWrong = this.#judgesOnSubmit
-      ? undefined
-      : prepareRows(db, wrongFlagColumns, (db, rows) =>
-          db
-            .with('stored', (db) =>
-              db
-                .insertInto('submissions')
-                .columns(submissionColumns)
-                .expression(db.selectFrom(rows).select(submissionColumns))
-                .returning(['id', ...submissionKey]),
-            )
-            .with('events', (db) =>
-              db
-                .insertInto('game_events')
-                .columns(['game_id', 'type', 'values', 'time', 'user_name', 'team_name'])
-                .expression(
-                  db
-                    .selectFrom(rows)
-                    .select([
-                      'r.game_id',
-                      sql.lit('FlagSubmit').as('type'),
-                      'r.event_values',
-                      'r.event_time',
-                      'r.user_name',
-                      'r.team_name',
-                    ])
-                    .where('r.event_values', 'is not', null),
-                ),
-            )
-            .selectFrom('stored')
-            .selectAll(),
-        );
+    this.#storeJudged = db.getExecutor().adapter instanceof PostgresAdapter ? prepareJudged(db) : undefined;
     this.#load = prepare(db, {}, (db) =>
       db
         .selectFrom('submissions as s')
@@ -368,9 +314,9 @@ export class Judge {
   }
 
   /**
-   * Judges submissions not stored yet (their `id` 0), stored by `store` with their verdicts in the same transaction:
-   * one commit, where storing them and then judging them took two. `store` answers their ids in order. Only on
-   * SQLite, while the queue is idle (so that judging stays in submit order), and for a batch that fits one; answers
+   * Judges submissions not stored yet (their `id` 0) as they are stored: on SQLite `store` stores them with their
+   * verdicts in the judge's transaction (answering their ids in order), on PostgreSQL one statement does it all. Only
+   * while the queue is idle (so that judging stays in submit order), and for a batch that fits one; answers
    * undefined, with nothing stored, otherwise or when judging failed: then store them as submitted and queue them.
    */
   async judgeNew(
@@ -378,7 +324,7 @@ export class Judge {
     store: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<number[]>,
   ): Promise<number[] | undefined> {
     if (this.#running || batch.length > maxBatch) return undefined;
-    if (this.#storeWrong) return this.storeWrongFlags(this.#storeWrong, batch);
+    if (this.#storeJudged) return this.storeJudged(this.#storeJudged, batch);
     let committed: Committed;
     try {
       committed = await this.commitVerdicts(batch, async (trx, statuses) => {
@@ -394,47 +340,75 @@ export class Judge {
   }
 
   /**
-   * Judges a batch of wrong flags before storing it, then stores it with its verdicts and events in one statement.
-   * Answers undefined, with nothing stored, for a batch with a correct flag or a flag that may be another team's (a
-   * solve or flag sharing needs a transaction's reads), or when the statement failed.
+   * Judges a batch before storing it, then stores it with its verdicts and all they write in one statement. Answers
+   * undefined, with nothing stored, for a batch with a flag that may be another team's (flag sharing needs a
+   * transaction's reads), or when the statement failed.
    */
-  private async storeWrongFlags(
-    statement: WrongFlagsStatement,
-    batch: Pending[],
-  ): Promise<number[] | undefined> {
+  private async storeJudged(statement: JudgedStatement, batch: Pending[]): Promise<number[] | undefined> {
     const context = await this.contextOf(batch);
-    if (batch.some((s) => isCorrect(s, context) || mayBeShared(s, context))) return undefined;
+    if (batch.some((s) => mayBeShared(s, context))) return undefined;
     const statuses = batch.map((s) => verdictOf(s, context, new Map()));
-    const messages = this.feed.eventMessages(
-      batch.flatMap((s) => (s.instance_id === null ? [] : [flagSubmitEvent(s, false)])),
+    const events = this.feed.eventMessages(
+      batch.flatMap((s, at) =>
+        s.instance_id === null ? [] : [flagSubmitEvent(s, statuses[at] === 'Accepted')],
+      ),
     );
+    const logged = batch.map((s, at) => this.auditLog.entriesNow(verdictLog(s, statuses[at])));
+    const now = this.now();
+    const noticeTime = this.feed.now();
     let event = 0;
     const rows = batch.map((s, at) => {
-      const message = s.instance_id === null ? undefined : messages[event++];
+      const status = statuses[at] as AnswerResult;
+      const message = s.instance_id === null ? undefined : events[event++];
       const stored = message && eventRow(message);
+      const [log] = (logged[at] as { rows: LogRow[] }).rows;
+      const bleeds = status === 'Accepted' && this.mayBleed(s, context);
       return {
-        ...submissionRow(s, statuses[at] as AnswerResult),
+        ...submissionRow(s, status),
+        n: at,
         event_values: stored?.values ?? null,
         event_time: stored?.time ?? 0,
         user_name: stored?.user_name ?? '',
         team_name: stored?.team_name ?? '',
+        log_level: log?.level ?? null,
+        log_msg: log?.msg ?? '',
+        log_name: log?.name ?? null,
+        log_status: log?.status ?? null,
+        log_time: log?.time ?? 0,
+        may_bleed: bleeds ? 1 : 0,
+        bleed_from: s.start_time,
+        bleed_to: s.end_time,
+        bleed_deadline: s.deadline_utc ?? Number.MAX_SAFE_INTEGER,
+        unbleeding: `{${bleeds ? unbleedingDivisions(s, context).join(',') : ''}}`,
+        notify: now < s.end_time ? 1 : 0,
+        notice_values: JSON.stringify([s.team_name, s.title]),
+        notice_time: noticeTime,
       };
     });
-    let ids: number[];
+    let judged: JudgedRow[];
     try {
-      ids = idsInOrder(rows, await statement.run(rows));
+      judged = await statement.run(rows);
     } catch (error) {
-      this.log.error({ err: error }, 'Storing wrong flags failed; queued instead');
+      this.log.error({ err: error }, 'Storing judged flags failed; queued instead');
       return undefined;
     }
     const outcome = emptyOutcome();
-    outcome.messages.push(...messages);
-    for (const [at, s] of batch.entries()) {
-      s.id = ids[at] as number;
-      outcome.verdicts.set(s.id, statuses[at] as AnswerResult);
+    for (const row of judged.sort((a, b) => a.n - b.n)) {
+      const s = batch[row.n] as Pending;
+      s.id = row.id;
+      outcome.verdicts.set(s.id, statuses[row.n] as AnswerResult);
+      if (row.first) outcome.changedGames.add(s.game_id);
+      if (row.notice_id !== null) {
+        const type = bloodNotices[(row.blood as number) - 1] as NoticeType;
+        const values = [s.team_name, s.title];
+        outcome.messages.push(
+          noticeMessage(s.game_id, { id: row.notice_id, type, values, time: noticeTime }),
+        );
+      }
     }
+    outcome.messages.push(...events, ...logged.flatMap((l) => l.messages));
     this.publish({ rows: batch, outcome });
-    return ids;
+    return batch.map((s) => s.id);
   }
 
   /**
@@ -586,9 +560,7 @@ export class Judge {
 
   /** The blood-eligible first solves of the submission's challenge already recorded, up to 3. */
   private async bloodsBefore(trx: Kysely<Database>, s: Pending, context: BatchContext): Promise<number> {
-    const rules = context.rules.get(s.game_id) ?? new Map<number, DivisionRules>();
-    const bleeds = (divisionId: number | null) =>
-      may(divisionId === null ? undefined : rules.get(divisionId), s.challenge_id, GamePermission.GetBlood);
+    const unbleeding = new Set(unbleedingDivisions(s, context));
     // Three solves settle it unless some division may not take bloods here: then all are read and filtered.
     const { rows: earlier } = await this.#earlierSolves.run(
       {
@@ -596,11 +568,14 @@ export class Judge {
         from: s.start_time,
         to: s.end_time,
         deadline: s.deadline_utc ?? Number.MAX_SAFE_INTEGER,
-        limit: [...rules.keys()].every(bleeds) ? 3 : Number.MAX_SAFE_INTEGER,
+        limit: unbleeding.size === 0 ? 3 : Number.MAX_SAFE_INTEGER,
       },
       trx,
     );
-    return Math.min(3, earlier.filter((e) => bleeds(e.division_id)).length);
+    return Math.min(
+      3,
+      earlier.filter((e) => e.division_id === null || !unbleeding.has(e.division_id)).length,
+    );
   }
 
   /**
@@ -672,6 +647,12 @@ const flagSubmitEvent = (s: Pending, correct: boolean): EventInput & { gameId: n
   userName: s.user_name ?? '',
   teamName: s.team_name,
 });
+
+/** The divisions of the submission's game whose solves take no blood of its challenge. */
+const unbleedingDivisions = (s: Pending, context: BatchContext): number[] =>
+  [...(context.rules.get(s.game_id) ?? new Map<number, DivisionRules>())]
+    .filter(([, rules]) => !may(rules, s.challenge_id, GamePermission.GetBlood))
+    .map(([id]) => id);
 
 /** Whether a wrong answer may be another team's flag: only a dynamic challenge's, read within the transaction. */
 const mayBeShared = (s: Pending, context: BatchContext): boolean =>

@@ -1,7 +1,7 @@
 // The admin log (§2.2): key actions kept in the database, read back newest first.
 import type { LogLevel, LogLevelFilter, LogMessageModel, TaskStatus } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
-import { type Column, column, prepareRows } from '../db/prepared.ts';
+import { type Column, column, prepareRows, type RowOf } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage } from '../live/bus.ts';
 
@@ -25,6 +25,7 @@ const logColumns = {
   status: column.nullableText as Column<TaskStatus | null>,
 };
 const logColumnNames = Object.keys(logColumns) as (keyof typeof logColumns)[];
+export type LogRow = RowOf<typeof logColumns>;
 
 /** The lengths of the `logs` table's bounded columns (migration 0005), in characters. */
 const nameLength = 64;
@@ -57,6 +58,13 @@ export class AuditLog {
    * to publish once that commits.
    */
   async store(db: Kysely<Database>, entries: readonly LogEntry[]): Promise<LiveMessage[]> {
+    const { rows, messages } = this.entriesNow(entries);
+    await this.#insert.run(rows, db);
+    return messages;
+  }
+
+  /** The rows of entries written now, for a caller that stores them itself, and the messages to publish after. */
+  entriesNow(entries: readonly LogEntry[]): { rows: LogRow[]; messages: LiveMessage[] } {
     const time = this.now();
     const rows = entries.map((entry) => ({
       time,
@@ -67,14 +75,16 @@ export class AuditLog {
       ip: cut(entry.ip, ipLength),
       status: entry.status ?? null,
     }));
-    await this.#insert.run(rows, db);
-    return rows
+    const messages = rows
       .filter((row) => pushedLevels.has(row.level))
-      .map((row) => ({
-        hub: 'admin',
-        method: 'ReceivedLog',
-        payload: { ...row, name: row.name ?? 'Anonymous' },
-      }));
+      .map(
+        (row): LiveMessage => ({
+          hub: 'admin',
+          method: 'ReceivedLog',
+          payload: { ...row, name: row.name ?? 'Anonymous' },
+        }),
+      );
+    return { rows, messages };
   }
 
   async list(level: LogLevelFilter, count: number, skip: number): Promise<LogMessageModel[]> {

@@ -244,10 +244,9 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
     },
   );
 
-  // SQLite stores and judges the flags checked together in one transaction. PostgreSQL stores a batch of wrong flags
-  // with its verdicts and events in one statement, with no transaction; a batch with a solve still takes the insert's
-  // statement and then the judge's transaction.
-  it('commits a burst of flags once on SQLite, and wrong flags without a transaction on PostgreSQL', async () => {
+  // SQLite stores and judges the flags checked together in one transaction. PostgreSQL stores a batch with its
+  // verdicts and all they write (the solve, its blood, the events) in one statement, with no transaction.
+  it('commits a burst of flags once on SQLite, and without a transaction on PostgreSQL', async () => {
     const siren = await openChallenge('Siren', 'flag{siren}');
     const url = `/api/game/${gameId}/challenges/${siren}`;
     const [ida, jon] = players as [Player, Player];
@@ -285,7 +284,7 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
       wrong.map(() => 'WrongAnswer'),
     ]);
     expect(await commitsFor([...wrong, [ida, 'flag{siren}']])).toEqual([
-      1,
+      kind.name === 'sqlite' ? 1 : 0,
       [...wrong.map(() => 'WrongAnswer'), 'Accepted'],
     ]);
     // Each wrong flag has its event, as the monitor shows it, and the solve its own.
@@ -309,6 +308,18 @@ describe.each(databaseKinds())('batched judging and snapshot serving on $name', 
         ])
         .sort(),
     );
+    // The solve took the challenge's first blood, is in the admin log and on the scoreboard.
+    const notices = await c.ok(ida.token, 'GET', `/api/game/${gameId}/notices`);
+    expect(
+      notices
+        .filter((n: { type: string; values: string[] }) => n.values[1] === 'Siren')
+        .map((n: { type: string; values: string[] }) => [n.type, ...n.values]),
+    ).toEqual([['FirstBlood', 'team-ida', 'Siren']]);
+    const logs = await c.ok(admin, 'GET', '/api/admin/logs?level=All&count=50');
+    expect(logs.map((l: { msg: string }) => l.msg)).toContain('team-ida solved Siren');
+    const board = await c.ok(ida.token, 'GET', `/api/game/${gameId}/scoreboard`);
+    const row = board.items.find((i: { name: string }) => i.name === 'team-ida');
+    expect(row.solvedChallenges.map((s: { id: number }) => s.id)).toContain(siren);
   });
 
   it('judges at start what a previous run stored but never judged', async () => {

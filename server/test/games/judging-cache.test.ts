@@ -132,6 +132,27 @@ describe.each(setups)('judging after an edit on $name', ({ kind, env }) => {
       .execute();
     // Buoy's first solves (above) took the only ones.
     expect(bloods.map((b) => JSON.parse(b.values)[1])).toEqual(players.map(() => 'Buoy'));
+
+    // A team of a division that may take bloods there solves Reef next: the earlier solve, which could take none,
+    // leaves it the first blood.
+    const c = gameClient(t.app);
+    const bleeding = (
+      await c.ok(admin, 'POST', edit('/divisions'), { name: 'Bleeding', defaultPermissions: open })
+    ).id;
+    const cat = await c.signUp('cat');
+    await c.ok(cat.token, 'POST', `/api/game/${gameId}`, {
+      teamId: await c.createTeam(cat, 'team-cat'),
+      divisionId: bleeding,
+    });
+    expect(await submit(t.app, cat, 'Reef', 'flag{reef}')).toBe('Accepted');
+    const reef = await t.connection.db
+      .selectFrom('game_notices')
+      .select(['type', 'values'])
+      .where('game_id', '=', gameId)
+      .where('type', 'in', ['FirstBlood', 'SecondBlood', 'ThirdBlood'])
+      .where('values', 'like', '%Reef%')
+      .execute();
+    expect(reef.map((n) => [n.type, JSON.parse(n.values)])).toEqual([['FirstBlood', ['team-cat', 'Reef']]]);
   });
 
   it('refuses the next flag its division may no longer submit, on every server', async () => {
