@@ -14,6 +14,7 @@ const { origin, durationMs, clients, perSecond } = workerData;
 /** Between one client's flags when paced, and the offset that spreads the clients over that interval. */
 const intervalMs = perSecond ? (1000 * clients.length) / perSecond : 0;
 const pool = new Pool(origin, { connections: clients.length, pipelining: 1, keepAliveTimeout: 30_000 });
+/** Per counted round trip: [total, sent late, POST, polls], ms. */
 const latencies = [];
 const verdicts = {};
 let polls = 0;
@@ -44,6 +45,7 @@ const client = async ({ flags }, c) => {
     if (intervalMs && due >= deadline) break;
     if (intervalMs) await sleep(due - performance.now());
     const started = intervalMs ? due : performance.now();
+    const sent = performance.now();
     try {
       const id = await text(
         await pool.request({
@@ -53,6 +55,7 @@ const client = async ({ flags }, c) => {
           body: JSON.stringify({ flag }),
         }),
       );
+      const posted = performance.now();
       let verdict;
       let asked = 0;
       do {
@@ -65,7 +68,8 @@ const client = async ({ flags }, c) => {
       } while (verdict === 'FlagSubmitted');
       if (started < countedFrom) continue;
       polls += asked;
-      latencies.push(performance.now() - started);
+      const done = performance.now();
+      latencies.push([done - started, sent - started, posted - sent, done - posted]);
       verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
     } catch {
       failed++;
@@ -83,14 +87,18 @@ loop.disable();
 const generatorWaitedForCpu = waited();
 const seconds = (performance.now() - Math.max(started, countedFrom)) / 1000;
 await pool.close();
-latencies.sort((a, b) => a - b);
-const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+latencies.sort((a, b) => a[0] - b[0]);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.[0] ?? 0;
+// Where the slowest 1 % spent their time, on average: sent late (the generator), the POST, the polls.
+const slowest = latencies.slice(Math.floor(0.99 * latencies.length));
+const meanOf = (part) => slowest.reduce((sum, l) => sum + l[part], 0) / Math.max(1, slowest.length);
 parentPort.postMessage({
   roundTrips: latencies.length,
   perSecond: latencies.length / seconds,
   p50: at(0.5),
   p99: at(0.99),
-  max: latencies.at(-1) ?? 0,
+  max: latencies.at(-1)?.[0] ?? 0,
+  slowest: { late: meanOf(1), post: meanOf(2), polls: meanOf(3) },
   pollsPerFlag: polls / Math.max(1, latencies.length),
   verdicts,
   failed,

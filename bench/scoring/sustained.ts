@@ -24,6 +24,7 @@ import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type LoadResult, load } from './load.ts';
+import { postgresCpuMicros } from './postgres-cpu.ts';
 import { cookie, freshDatabase, seed } from './seed.ts';
 import { type Stalls, watchStalls } from './stalls.ts';
 
@@ -78,6 +79,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-bench-sustained-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 process.on('SIGINT', () => process.exit(130));
 const database = await freshDatabase(dataDir, 'sustained', kind === 'postgres' ? postgres : undefined);
+/** PostgreSQL's CPU time serving the bench's database so far (µs); undefined on SQLite or where unreadable. */
+const postgresCpu = () =>
+  kind === 'postgres' ? postgresCpuMicros(new URL(database.url).pathname.slice(1)) : undefined;
 const passedOn = Object.entries(process.env).filter(
   (e): e is [string, string] =>
     e[0].startsWith('PENNON_') && !/^PENNON_(TEST|BENCH)_/.test(e[0]) && e[1] !== undefined,
@@ -111,8 +115,12 @@ interface RoundTrips {
   p99: number;
   max: number;
   pollsPerFlag: number;
+  /** The slowest 1 % of round trips, the mean of each part (ms): sent late by the generator, the POST, the polls. */
+  slowest: { late: number; post: number; polls: number };
   /** PostgreSQL queries per flag; 0 on SQLite. */
   queriesPerFlag: number;
+  /** The CPU time of PostgreSQL's backends serving the bench's database per flag (µs), where it can be read. */
+  postgresCpuMicros: number | undefined;
   verdicts: Record<string, number>;
   failed: number;
   /** Share of the phase the load generator's thread waited for a CPU (Linux): its latencies grow by that too. */
@@ -147,28 +155,28 @@ const roundTrips = async (
 ): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
   const queries = pgQueries;
+  const postgresCpuBefore = postgresCpu();
   const watch = watchStalls();
-  const result = await inWorker<Omit<RoundTrips, 'cpuMicros' | 'stalls' | 'queriesPerFlag'>>(
-    './roundtrip-worker.mjs',
-    {
-      origin: target,
-      durationMs,
-      perSecond,
-      clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
-        flags: Array.from(
-          { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
-          (_, k) => {
-            const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
-            return {
-              path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
-              cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
-              flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
-            };
-          },
-        ),
-      })),
-    },
-  );
+  const result = await inWorker<
+    Omit<RoundTrips, 'cpuMicros' | 'stalls' | 'queriesPerFlag' | 'postgresCpuMicros'>
+  >('./roundtrip-worker.mjs', {
+    origin: target,
+    durationMs,
+    perSecond,
+    clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
+      flags: Array.from(
+        { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
+        (_, k) => {
+          const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
+          return {
+            path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
+            cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
+            flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
+          };
+        },
+      ),
+    })),
+  });
   const stalls = watch.stop();
   const { user, system } = process.cpuUsage(cpu);
   return {
@@ -176,6 +184,10 @@ const roundTrips = async (
     cpuMicros: (user + system) / Math.max(1, result.roundTrips),
     stalls,
     queriesPerFlag: (pgQueries - queries) / Math.max(1, result.roundTrips),
+    postgresCpuMicros:
+      postgresCpuBefore === undefined
+        ? undefined
+        : ((postgresCpu() ?? postgresCpuBefore) - postgresCpuBefore) / Math.max(1, result.roundTrips),
   };
 };
 
@@ -245,8 +257,13 @@ const stallsText = ({
 const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
   `${name}: ${Math.round(r.perSecond)} flags/s (${percent(r.perSecond, yardstick.perSecond)} of hello-world's req/s), ` +
   `p50 ${ms(r.p50)} (${ratio(r.p50, yardstick.p50)}), p99 ${ms(r.p99)} (${ratio(r.p99, yardstick.p99)}), ` +
-  `max ${ms(r.max)}; ${r.pollsPerFlag.toFixed(2)} polls/flag, ` +
+  `max ${ms(r.max)} (slowest 1 %: sent ${ms(r.slowest.late)} late, POST ${ms(r.slowest.post)}, polls ` +
+  `${ms(r.slowest.polls)}); ${r.pollsPerFlag.toFixed(2)} polls/flag, ` +
   (kind === 'postgres' ? `${r.queriesPerFlag.toFixed(2)} PostgreSQL queries/flag, ` : '') +
+  // Against the hello-world routes no backend works, and the pool's closing ones take their counts along.
+  (r.postgresCpuMicros === undefined || r.queriesPerFlag === 0
+    ? ''
+    : `PostgreSQL CPU ${Math.round(r.postgresCpuMicros)} µs/flag, `) +
   `CPU ${Math.round(r.cpuMicros)} µs/flag ` +
   `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${stallsText(r)}, ${r.failed} failed, ` +
   `verdicts ${JSON.stringify(r.verdicts)}`;
