@@ -7,8 +7,7 @@
 // The load comes from wrk when installed (`apt-get install wrk`), else an undici worker thread (load.ts). The
 // server runs with the rate limiter off, as the Submit bucket (100, +50/5 s, shared) would otherwise be measured.
 // Run: npx tsx bench/scoring/bench.ts   (bounded: gives up after 300 s)
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { connectMonitor } from '@pennon/sdk/live';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { generatorName, type LoadResult, load, type Template } from './load.ts';
+import { profiled } from './profile.ts';
 import { measureRebuild } from './rebuild.ts';
 import { cookie, freshDatabase, seed } from './seed.ts';
 
@@ -90,24 +90,6 @@ const submitTemplate = (team: number, challenge: number, flag: string): Template
   body: JSON.stringify({ flag }),
 });
 
-/** PENNON_BENCH_PROFILE=dir writes the server's CPU profile of each load phase there, for the Chrome DevTools. */
-const profiled = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
-  const dir = process.env.PENNON_BENCH_PROFILE;
-  if (!dir) return run();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  const result = await run();
-  const { profile } = await session.post('Profiler.stop');
-  writeFileSync(
-    path.join(dir, `${database.kind}-${name.replace(/\W+/g, '-')}.cpuprofile`),
-    JSON.stringify(profile),
-  );
-  session.disconnect();
-  return result;
-};
-
 /**
  * The process's write calls and bytes written so far (Linux's /proc/self/io: the database, its log, temporary files
  * and sockets): a count that, unlike time, the machine's other load leaves alone.
@@ -132,7 +114,7 @@ const judgedPhase = async (name: string, templates: Template[], durationMs = PHA
   const solvesBefore = await rowCount('solves');
   const writtenBefore = written();
   let lagMs = 0;
-  const result = await profiled(name, async () => {
+  const result = await profiled(`${database.kind} ${name}`, async () => {
     const loaded = await load(origin, templates, { connections: CONNECTIONS, durationMs });
     const loadedAt = performance.now();
     while ((await unjudged()) > 0) await sleep(20);
@@ -230,7 +212,7 @@ const boardLoad = async (
   await sample.arrayBuffer();
   if (served.status !== expected.status || served.encoding !== expected.encoding)
     throw new Error(`scoreboard ${name}: ${JSON.stringify(served)}, not ${JSON.stringify(expected)}`);
-  return profiled(`scoreboard ${name}`, () =>
+  return profiled(`${database.kind} scoreboard ${name}`, () =>
     load(origin, [{ method: 'GET', path: boardPath, headers }], {
       connections: CONNECTIONS,
       durationMs: PHASE_MS,

@@ -25,6 +25,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type LoadResult, load } from './load.ts';
 import { postgresCpuMicros } from './postgres-cpu.ts';
+import { profiled } from './profile.ts';
 import { cookie, freshDatabase, seed } from './seed.ts';
 import { type Stalls, watchStalls } from './stalls.ts';
 
@@ -151,32 +152,36 @@ const roundTrips = async (
     durationMs = PHASE_MS,
     perSecond,
     target = origin,
-  }: { durationMs?: number; perSecond?: number; target?: string } = {},
+    name,
+  }: { durationMs?: number; perSecond?: number; target?: string; name: string },
 ): Promise<RoundTrips> => {
   const cpu = process.cpuUsage();
   const queries = pgQueries;
   const postgresCpuBefore = postgresCpu();
   const watch = watchStalls();
-  const result = await inWorker<
-    Omit<RoundTrips, 'cpuMicros' | 'stalls' | 'queriesPerFlag' | 'postgresCpuMicros'>
-  >('./roundtrip-worker.mjs', {
-    origin: target,
-    durationMs,
-    perSecond,
-    clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
-      flags: Array.from(
-        { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
-        (_, k) => {
-          const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
-          return {
-            path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
-            cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
-            flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
-          };
-        },
-      ),
-    })),
-  });
+  const work = () =>
+    inWorker<Omit<RoundTrips, 'cpuMicros' | 'stalls' | 'queriesPerFlag' | 'postgresCpuMicros'>>(
+      './roundtrip-worker.mjs',
+      {
+        origin: target,
+        durationMs,
+        perSecond,
+        clients: Array.from({ length: CONNECTIONS }, (_, c) => ({
+          flags: Array.from(
+            { length: correct ? TEAMS_PER_CONNECTION * CHALLENGES : TEAMS_PER_CONNECTION },
+            (_, k) => {
+              const challenge = from + (correct ? Math.floor(k / TEAMS_PER_CONNECTION) : c % CHALLENGES);
+              return {
+                path: `/api/game/${gameId}/challenges/${challengeIds[challenge]}`,
+                cookie: `${cookie}=${tokens[c + CONNECTIONS * (k % TEAMS_PER_CONNECTION)]}`,
+                flag: correct ? `flag{c${challenge}}` : 'flag{nope}',
+              };
+            },
+          ),
+        })),
+      },
+    );
+  const result = await profiled(`${kind} ${name}`, work);
   const stalls = watch.stop();
   const { user, system } = process.cpuUsage(cpu);
   return {
@@ -218,7 +223,7 @@ const mixed = async (
       worker.once('error', reject);
     });
   await next<'ready'>();
-  const writers = await roundTrips(from, true, { perSecond });
+  const writers = await roundTrips(from, true, { perSecond, name: `mixed from ${from}` });
   const done = next<Readers>();
   worker.postMessage('stop');
   return { writers, readers: await done };
@@ -278,28 +283,28 @@ if (figures.has('roundtrip')) {
   console.log(
     roundTripLine(
       'round trip against hello-world (nothing judged)',
-      await roundTrips(0, false, { target: helloOrigin }),
+      await roundTrips(0, false, { target: helloOrigin, name: 'floor' }),
       yardstick,
     ),
   );
   // A cold server (code not yet optimised, caches still filling) is measured warm, as any server is.
-  await roundTrips(0, false, { durationMs: WARM_UP_MS });
-  const wrong = await roundTrips(0, false);
+  await roundTrips(0, false, { durationMs: WARM_UP_MS, name: 'warm-up' });
+  const wrong = await roundTrips(0, false, { name: 'wrong flags' });
   console.log(roundTripLine('round trip, wrong flags', wrong, yardstick));
-  const solves = await roundTrips(0, true);
+  const solves = await roundTrips(0, true, { name: 'new solves' });
   console.log(roundTripLine('round trip, new solves', solves, yardstick));
   const half = (r: RoundTrips) => Math.round(r.perSecond / 2);
   console.log(
     roundTripLine(
       `round trip, wrong flags at half load (${half(wrong)}/s offered)`,
-      await roundTrips(0, false, { perSecond: half(wrong) }),
+      await roundTrips(0, false, { perSecond: half(wrong), name: 'wrong flags at half load' }),
       yardstick,
     ),
   );
   console.log(
     roundTripLine(
       `round trip, new solves at half load (${half(solves)}/s offered)`,
-      await roundTrips(CHALLENGES, true, { perSecond: half(solves) }),
+      await roundTrips(CHALLENGES, true, { perSecond: half(solves), name: 'new solves at half load' }),
       yardstick,
     ),
   );
@@ -307,7 +312,7 @@ if (figures.has('roundtrip')) {
   console.log(
     roundTripLine(
       `round trip against hello-world at half load (${half(wrong)}/s offered)`,
-      await roundTrips(0, false, { perSecond: half(wrong), target: helloOrigin }),
+      await roundTrips(0, false, { perSecond: half(wrong), target: helloOrigin, name: 'floor at half load' }),
       yardstick,
     ),
   );
