@@ -1,2 +1,3 @@
 export declare const cpuWaitNanos: () => number | undefined;
 export declare const watchCpuWait: () => () => number | undefined;
+export declare const cpuRunNanos: () => number | undefined;

@@ -3,7 +3,7 @@
 // process's own other threads (the load generator, SQLite's checkpointer) taking the cores. A loop held 200 ms with
 // no collection then and the thread waiting for a CPU is the machine, not the server's code.
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { watchCpuWait } from './cpu-wait.mjs';
+import { cpuRunNanos, watchCpuWait } from './cpu-wait.mjs';
 
 export interface Stalls {
   /** How late a 10 ms timer ran (ms): the longest the loop was held at a time, whatever held it. */
@@ -12,6 +12,11 @@ export interface Stalls {
   gc: { count: number; totalMs: number; maxMs: number };
   /** Share of the phase the server's thread was runnable but not running; undefined off Linux. */
   waitedForCpu: number | undefined;
+  /**
+   * The server thread's own CPU time (ms; Linux), without the load generator's threads or SQLite's checkpointer:
+   * the server's cost, apart from the measuring side's.
+   */
+  ranMs: number | undefined;
 }
 
 /** Starts watching the calling thread (the server's, in the bench); `stop` answers what was seen. */
@@ -28,6 +33,7 @@ export const watchStalls = (): { stop(): Stalls } => {
   });
   observer.observe({ entryTypes: ['gc'] });
   const waited = watchCpuWait();
+  const ranBefore = cpuRunNanos();
   return {
     stop: () => {
       loop.disable();
@@ -36,6 +42,7 @@ export const watchStalls = (): { stop(): Stalls } => {
         loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
         gc,
         waitedForCpu: waited(),
+        ranMs: ranBefore === undefined ? undefined : ((cpuRunNanos() as number) - ranBefore) / 1e6,
       };
     },
   };

@@ -270,7 +270,11 @@ const roundTripLine = (name: string, r: RoundTrips, yardstick: LoadResult) =>
     ? ''
     : `PostgreSQL CPU ${Math.round(r.postgresCpuMicros)} µs/flag, `) +
   `CPU ${Math.round(r.cpuMicros)} µs/flag ` +
-  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}), ${stallsText(r)}, ${r.failed} failed, ` +
+  `(${ratio(r.cpuMicros, yardstick.cpuMicrosPerRequest)}` +
+  (r.stalls.ranMs === undefined
+    ? ''
+    : `; server thread ${Math.round((1000 * r.stalls.ranMs) / Math.max(1, r.roundTrips))} µs/flag`) +
+  `), ${stallsText(r)}, ${r.failed} failed, ` +
   `verdicts ${JSON.stringify(r.verdicts)}`;
 
 const yardstick = await helloLoad();
