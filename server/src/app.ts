@@ -122,7 +122,7 @@ export const buildApp = async ({
     bus = pgBus;
   }
   app.decorate('bus', bus);
-  const config = new ConfigStore(connection.db, settings.portMapping);
+  const config = new ConfigStore(connection.db, settings.portMapping, app.bus);
   app.decorate('payloadKey', () => config.encryptionKey());
   const sessions = new SessionStore(connection.db, Date.now, app.log);
   app.addHook('onClose', async () => sessions.flushed());

@@ -17,10 +17,12 @@ export type LiveMessage =
   | { hub: 'monitor'; gameId: number; method: 'ReceivedGameEvent'; payload: GameEvent }
   | { hub: 'monitor'; gameId: number; method: 'ReceivedSubmissions'; payload: Submission }
   | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel }
-  // Between server processes only, no client hub delivers these: verdicts (games/recent-verdicts.ts), and edits of
-  // what judging compares answers with, by challenge id or game id (games/judging-cache.ts).
+  // Between server processes only, no client hub delivers these: verdicts (games/recent-verdicts.ts), edits of
+  // what judging compares answers with, by challenge id or game id (games/judging-cache.ts), and edits of the
+  // platform's configuration (services/config-store.ts).
   | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
-  | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number };
+  | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number }
+  | { hub: 'config'; method: 'ConfigEdited'; payload: null };
 
 export type LiveListener = (message: LiveMessage) => void;
 

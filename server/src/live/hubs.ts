@@ -200,7 +200,7 @@ export class HubServer {
 
   /** Delivers one bus message to the connections of its hub (and game). */
   deliver(message: LiveMessage): void {
-    if (message.hub === 'verdicts' || message.hub === 'judging') return;
+    if (message.hub === 'verdicts' || message.hub === 'judging' || message.hub === 'config') return;
     const group = this.#groups.get(groupKey(message.hub, message.hub === 'admin' ? null : message.gameId));
     if (!group?.size) return;
     const data = invocationFrame(message.method, message.payload);

@@ -1,7 +1,7 @@
 // Runtime-editable platform configuration (§4.15): three sections stored as JSON rows, defaults from the contract.
-// Read from the database on each use, so every server process sharing a database sees one configuration. Every flag
-// submission reads it (the payload key), so concurrent reads share one query, and the sections are only parsed again
-// when their stored text changed.
+// Read from the database on each use, so every server process sharing a database sees one configuration; concurrent
+// reads share one query, and the sections are only parsed again when their stored text changed. The payload key is
+// the exception: every flag submission asks for it, so it is kept (see `keyMaxAgeMs`).
 
 import type { KeyObject } from 'node:crypto';
 import {
@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { TObject } from 'typebox';
 import Value from 'typebox/value';
 import type { Database } from '../db/schema.ts';
+import type { LiveBus, LiveMessage } from '../live/bus.ts';
 import { generatePrivateKey, loadPrivateKey, publicKeyOf } from './api-encryption.ts';
 
 const sections = {
@@ -24,6 +25,16 @@ const sections = {
   containerPolicy: ContainerPolicy,
 };
 type SectionName = keyof typeof sections;
+
+/**
+ * How long the payload key is kept. It changes only when an admin turns encryption on or off, while reading it cost
+ * each flag submission a query (a round trip on PostgreSQL). An edit drops it in this process at once and in the
+ * others through the live bus; the age bounds what a lost bus message, or an edit by a store without a bus, leaves.
+ */
+export const keyMaxAgeMs = 10_000;
+
+/** The bus message an edit of the configuration sends. */
+const configEdited: LiveMessage = { hub: 'config', method: 'ConfigEdited', payload: null };
 
 /** The row holding the private key of the payload encryption (§1.8); no section, so never sent. */
 const ENCRYPTION_KEY = 'apiEncryptionKey';
@@ -52,11 +63,21 @@ export class ConfigStore {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly portMapping: ContainerPortMappingType,
-  ) {}
+    private readonly bus?: LiveBus,
+    private readonly now: () => number = Date.now,
+  ) {
+    bus?.subscribe((message) => {
+      if (message.hub === 'config') this.#dropKey();
+    });
+  }
 
   #key: [stored: string, key: KeyObject] | undefined;
   /** The read in flight, which callers arriving meanwhile share. */
   #reading: Promise<Map<string, string>> | undefined;
+  /** The payload key as last read, and when. */
+  #keptKey: { key: KeyObject | undefined; at: number } | undefined;
+  /** Edits seen so far: a key read that an edit overtook is used but not kept. */
+  #edits = 0;
   /** The sections last parsed, and the stored text they came from. */
   #parsed: [stored: string, config: PlatformConfig] | undefined;
 
@@ -115,15 +136,26 @@ export class ConfigStore {
       }
       if (newKey) await this.write(trx, ENCRYPTION_KEY, generatePrivateKey());
     });
-    // A read begun before the commit must not answer whoever asks after it.
-    this.#reading = undefined;
+    this.#edited();
   }
 
   /** Sets (or with nulls clears) the logo and favicon file hashes. */
   async setBranding(branding: Pick<GlobalConfig, 'logoHash' | 'faviconHash'>): Promise<void> {
     const { globalConfig } = await this.read();
     await this.write(this.db, 'globalConfig', { ...globalConfig, ...branding });
+    this.#edited();
+  }
+
+  #edited(): void {
+    // A read begun before the commit must not answer whoever asks after it.
     this.#reading = undefined;
+    this.#dropKey();
+    this.bus?.publish(configEdited);
+  }
+
+  #dropKey(): void {
+    this.#edits++;
+    this.#keptKey = undefined;
   }
 
   private async write(db: Kysely<Database>, name: string, section: unknown): Promise<void> {
@@ -156,7 +188,12 @@ export class ConfigStore {
 
   /** The private key of the payload encryption while it is on, else undefined (§1.8). */
   async encryptionKey(): Promise<KeyObject | undefined> {
-    return this.encryptionKeyOf(await this.rows());
+    const kept = this.#keptKey;
+    if (kept && this.now() - kept.at < keyMaxAgeMs) return kept.key;
+    const [at, edits] = [this.now(), this.#edits];
+    const key = this.encryptionKeyOf(await this.rows());
+    if (edits === this.#edits) this.#keptKey = { key, at };
+    return key;
   }
 
   private encryptionKeyOf(stored: Map<string, string>): KeyObject | undefined {
