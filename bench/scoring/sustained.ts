@@ -282,41 +282,53 @@ console.log(
   `hello-world: ${Math.round(yardstick.perSecond)} req/s, p50 ${ms(yardstick.p50)}, p99 ${ms(yardstick.p99)} ` +
     `, CPU ${Math.round(yardstick.cpuMicrosPerRequest)} µs/request (${yardstick.generator})`,
 );
+/**
+ * PENNON_BENCH_HALF_LOAD=n: the half-load phases offer n flags/s, and the saturated ones are skipped. A flag's
+ * queries and CPU time depend on the rate (batches grow with it), and half of a saturated rate swings with the
+ * machine's load: two builds are compared at one schedule.
+ */
+const fixedRate = Number(process.env.PENNON_BENCH_HALF_LOAD) || undefined;
 if (figures.has('roundtrip')) {
-  // With 200 clients that never pause, even this floor's mean round trip is 200 ÷ its rate.
-  console.log(
-    roundTripLine(
-      'round trip against hello-world (nothing judged)',
-      await roundTrips(0, false, { target: helloOrigin, name: 'floor' }),
-      yardstick,
-    ),
-  );
+  const half = (r: RoundTrips) => Math.round(r.perSecond / 2);
+  let rates = { wrong: fixedRate ?? 0, solves: fixedRate ?? 0 };
+  if (!fixedRate) {
+    // With 200 clients that never pause, even this floor's mean round trip is 200 ÷ its rate.
+    console.log(
+      roundTripLine(
+        'round trip against hello-world (nothing judged)',
+        await roundTrips(0, false, { target: helloOrigin, name: 'floor' }),
+        yardstick,
+      ),
+    );
+  }
   // A cold server (code not yet optimised, caches still filling) is measured warm, as any server is.
   await roundTrips(0, false, { durationMs: WARM_UP_MS, name: 'warm-up' });
-  const wrong = await roundTrips(0, false, { name: 'wrong flags' });
-  console.log(roundTripLine('round trip, wrong flags', wrong, yardstick));
-  const solves = await roundTrips(0, true, { name: 'new solves' });
-  console.log(roundTripLine('round trip, new solves', solves, yardstick));
-  const half = (r: RoundTrips) => Math.round(r.perSecond / 2);
+  if (!fixedRate) {
+    const wrong = await roundTrips(0, false, { name: 'wrong flags' });
+    console.log(roundTripLine('round trip, wrong flags', wrong, yardstick));
+    const solves = await roundTrips(0, true, { name: 'new solves' });
+    console.log(roundTripLine('round trip, new solves', solves, yardstick));
+    rates = { wrong: half(wrong), solves: half(solves) };
+  }
   console.log(
     roundTripLine(
-      `round trip, wrong flags at half load (${half(wrong)}/s offered)`,
-      await roundTrips(0, false, { perSecond: half(wrong), name: 'wrong flags at half load' }),
+      `round trip, wrong flags at half load (${rates.wrong}/s offered)`,
+      await roundTrips(0, false, { perSecond: rates.wrong, name: 'wrong flags at half load' }),
       yardstick,
     ),
   );
   console.log(
     roundTripLine(
-      `round trip, new solves at half load (${half(solves)}/s offered)`,
-      await roundTrips(CHALLENGES, true, { perSecond: half(solves), name: 'new solves at half load' }),
+      `round trip, new solves at half load (${rates.solves}/s offered)`,
+      await roundTrips(CHALLENGES, true, { perSecond: rates.solves, name: 'new solves at half load' }),
       yardstick,
     ),
   );
   // The floor at half load: what this machine's scheduling and the generator alone make of the same schedule.
   console.log(
     roundTripLine(
-      `round trip against hello-world at half load (${half(wrong)}/s offered)`,
-      await roundTrips(0, false, { perSecond: half(wrong), target: helloOrigin, name: 'floor at half load' }),
+      `round trip against hello-world at half load (${rates.wrong}/s offered)`,
+      await roundTrips(0, false, { perSecond: rates.wrong, target: helloOrigin, name: 'floor at half load' }),
       yardstick,
     ),
   );
