@@ -1,6 +1,6 @@
 // Sign-in sessions: a random token lives only in the client's cookie; the database keeps its SHA-256.
 // A session lasts 7 days and slides: a visit in its second half extends it by another 7 days.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Role } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import { batched } from '../db/batched.ts';
@@ -43,7 +43,8 @@ interface SessionRow {
   role: Role;
 }
 
-const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+// Every API call hashes its cookie's token: the one-shot `hash` builds no Hash object, in a third of the time.
+const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
 interface Visit {
   sessionId: string;
