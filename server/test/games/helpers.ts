@@ -71,3 +71,57 @@ export const signInAdmin = async (
   await seedAdmin(db, { password: 'Harbour2024', announce: () => {} });
   return signedIn(app, 'admin', 'Harbour2024');
 };
+
+/**
+ * A player on each server (ann on the first, ben on the second), each in a team of their own (`team-<name>`) that
+ * joined the game with `join` (a division, say).
+ */
+export const playerOnEachServer = async (
+  servers: FastifyInstance[],
+  gameId: number,
+  join: object = {},
+): Promise<[FastifyInstance, Player][]> => {
+  const players: [FastifyInstance, Player][] = [];
+  for (const [at, app] of servers.entries()) {
+    const c = gameClient(app);
+    const name = ['ann', 'ben'][at] as string;
+    const player = await c.signUp(name);
+    await c.ok(player.token, 'POST', `/api/game/${gameId}`, {
+      teamId: await c.createTeam(player, `team-${name}`),
+      ...join,
+    });
+    players.push([app, player]);
+  }
+  return players;
+};
+
+/** Submits a flag through `app` to the challenge at `url`, then polls its status; answers the verdict. */
+export const verdictOn = async (app: FastifyInstance, who: Player, url: string, flag: string) => {
+  const id = await gameClient(app).ok(who.token, 'POST', url, { flag });
+  for (let i = 0; i < 500; i++) {
+    const status = await gameClient(app).ok(who.token, 'GET', `${url}/status/${id}`);
+    if (status !== 'FlagSubmitted') return status;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('never judged');
+};
+
+/**
+ * Resolves once `server`'s live bus carries a message of `hub` (another process heard of an edit), or after
+ * `orAfterMs` without word if given; at once when there is no such server.
+ */
+export const heardOn = (
+  server: FastifyInstance | undefined,
+  hub: string,
+  orAfterMs?: number,
+): Promise<void> =>
+  new Promise<void>((resolve) => {
+    if (!server) return resolve();
+    const stop = server.bus.subscribe((message) => {
+      if (message.hub === hub) {
+        stop();
+        resolve();
+      }
+    });
+    if (orAfterMs !== undefined) setTimeout(resolve, orAfterMs);
+  });

@@ -7,7 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { withAndWithoutRedis } from '../support/databases.ts';
-import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
+import {
+  gameBody,
+  gameClient,
+  heardOn,
+  type Player,
+  playerOnEachServer,
+  signInAdmin,
+  verdictOn,
+} from './helpers.ts';
 
 /** A division whose teams play without review. */
 const open = GamePermission.All & ~GamePermission.RequireReview;
@@ -47,44 +55,16 @@ describe.each(setups)('judging after an edit on $name', ({ kind, env }) => {
       await c.ok(admin, 'POST', edit(`/challenges/${id}/flags`), [{ flag: `flag{${title.toLowerCase()}}` }]);
       await c.ok(admin, 'PUT', edit(`/challenges/${id}`), { isEnabled: true });
     }
-    players = [];
-    for (const [app, name] of [[t.app, 'ann'], ...(other ? [[other, 'ben']] : [])] as [
-      FastifyInstance,
-      string,
-    ][]) {
-      const player = await c.signUp(name);
-      await c.ok(player.token, 'POST', `/api/game/${gameId}`, {
-        teamId: await c.createTeam(player, `team-${name}`),
-        divisionId,
-      });
-      players.push([app, player]);
-    }
+    players = await playerOnEachServer([t.app, ...(other ? [other] : [])], gameId, { divisionId });
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const submit = async (app: FastifyInstance, who: Player, challenge: string, flag: string) => {
-    const url = `/api/game/${gameId}/challenges/${challenges[challenge]}`;
-    const id = await gameClient(app).ok(who.token, 'POST', url, { flag });
-    for (let i = 0; i < 500; i++) {
-      const status = (await gameClient(app).call(who.token, 'GET', `${url}/status/${id}`)).json();
-      if (status !== 'FlagSubmitted') return status;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error('never judged');
-  };
+  const submit = (app: FastifyInstance, who: Player, challenge: string, flag: string) =>
+    verdictOn(app, who, `/api/game/${gameId}/challenges/${challenges[challenge]}`, flag);
 
   /** Makes an admin's edit on the first server; resolves once the other server has heard of it too. */
   const edited = async (change: () => Promise<unknown>) => {
-    const heard =
-      other &&
-      new Promise<void>((resolve) => {
-        const stop = other?.bus.subscribe((message) => {
-          if (message.hub === 'judging') {
-            stop?.();
-            resolve();
-          }
-        });
-      });
+    const heard = heardOn(other, 'judging');
     await change();
     await heard;
   };

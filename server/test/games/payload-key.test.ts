@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigStore, keyMaxAgeMs } from '../../src/services/config-store.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { withAndWithoutRedis } from '../support/databases.ts';
-import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
+import {
+  gameBody,
+  gameClient,
+  heardOn,
+  type Player,
+  playerOnEachServer,
+  signInAdmin,
+  verdictOn,
+} from './helpers.ts';
 
 describe.each(withAndWithoutRedis())('the payload key on $name', ({ kind, env }) => {
   let t: TestApp;
@@ -32,47 +40,19 @@ describe.each(withAndWithoutRedis())('the payload key on $name', ({ kind, env })
     ).id;
     await c.ok(admin, 'POST', `${edit}/${challengeId}/flags`, [{ flag: 'flag{seal}' }]);
     await c.ok(admin, 'PUT', `${edit}/${challengeId}`, { isEnabled: true });
-    players = [];
-    for (const [app, name] of [[t.app, 'ann'], ...(other ? [[other, 'ben']] : [])] as [
-      FastifyInstance,
-      string,
-    ][]) {
-      const player = await c.signUp(name);
-      await c.ok(player.token, 'POST', `/api/game/${gameId}`, {
-        teamId: await c.createTeam(player, `team-${name}`),
-      });
-      players.push([app, player]);
-    }
+    players = await playerOnEachServer([t.app, ...(other ? [other] : [])], gameId);
   }, 60_000);
   afterAll(async () => t?.close());
 
-  const submit = async (app: FastifyInstance, who: Player, flag: string) => {
-    const url = `/api/game/${gameId}/challenges/${challengeId}`;
-    const id = await gameClient(app).ok(who.token, 'POST', url, { flag });
-    for (let i = 0; i < 500; i++) {
-      const status = await gameClient(app).ok(who.token, 'GET', `${url}/status/${id}`);
-      if (status !== 'FlagSubmitted') return status;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    throw new Error('never judged');
-  };
+  const submit = (app: FastifyInstance, who: Player, flag: string) =>
+    verdictOn(app, who, `/api/game/${gameId}/challenges/${challengeId}`, flag);
 
   /**
    * Turns encryption on or off on the first server; resolves once the other server has heard of it too, or after
    * a second without word (the flags then tell what it missed).
    */
   const setEncryption = async (on: boolean) => {
-    const heard =
-      other &&
-      new Promise<void>((resolve) => {
-        const stop = other?.bus.subscribe((message) => {
-          if (message.hub === 'config') {
-            stop?.();
-            resolve();
-          }
-        });
-        setTimeout(resolve, 1000);
-      });
+    const heard = heardOn(other, 'config', 1000);
     const c = gameClient(t.app);
     const { globalConfig } = await c.ok(admin, 'GET', '/api/admin/config');
     await c.ok(admin, 'PUT', '/api/admin/config', { globalConfig: { ...globalConfig, apiEncryption: on } });
