@@ -1,10 +1,11 @@
 // How long a phone takes to draw the scoreboard's chart: the scoreboard page of a busy game (tests/support/
-// scoreboard.ts: 18 challenges, 11 teams) in Chromium at 390 × 844 with the CPU four times slower: the first
-// frame painted with the chart's lines, counted from the navigation (scripts cached), and the main thread's CPU
-// time until then; then the same from a tap on the game's Scoreboard tab, the app already running (what a player
-// moving between a game's pages waits for). `npm run build --workspace web`, then
-// `npx tsx bench/web-chart/measure.ts [runs] [--profile=file.cpuprofile]` (Chromium: PENNON_TEST_CHROMIUM, else
-// /usr/bin/chromium; another build: PENNON_WEB_DIR). The profiles open in Chromium's DevTools (Performance → Load
+// scoreboard.ts: 18 challenges, 11 teams) in Chromium at 390 × 844 with the CPU slowed to a phone's (phone-cpu.ts:
+// a mid-tier phone unless `--phone=low`, or a fixed slowdown with `--cpu=4`): the first frame painted with the
+// chart's lines, counted from the navigation (scripts cached), and the main thread's CPU time until then; then the
+// same from a tap on the game's Scoreboard tab, the app already running (what a player moving between a game's pages
+// waits for). `npm run build --workspace web`, then
+// `npx tsx bench/web-chart/measure.ts [runs] [--phone=mid|low|--cpu=N] [--profile=file.cpuprofile]` (Chromium:
+// PENNON_TEST_CHROMIUM, else /usr/bin/chromium; another build: PENNON_WEB_DIR). The profiles open in Chromium's DevTools (Performance → Load
 // profile): the file named is of the last tab run, the same name with `.navigation` before its extension of the last
 // navigation. Wall times count whatever else the machine runs; the CPU time less so.
 // Comparing builds: name each as `label=dist-dir` (`npx tsx bench/web-chart/measure.ts 10 main=/tmp/main-dist
@@ -18,10 +19,15 @@ import type { Browser } from 'puppeteer-core';
 import { launchBrowser } from '../../tests/support/browser.ts';
 import { createBusyGame } from '../../tests/support/scoreboard.ts';
 import { startServer } from '../../tests/support/server.ts';
+import { calibrate, type Phone, phones } from './phone-cpu.ts';
 
 const args = process.argv.slice(2);
 const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5);
-const profileFile = args.find((arg) => arg.startsWith('--profile='))?.slice('--profile='.length);
+const option = (name: string) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const profileFile = option('profile');
+const fixedRate = option('cpu') === undefined ? undefined : Number(option('cpu'));
+const phone = (option('phone') ?? 'mid') as Phone;
+if (!(phone in phones) || Number.isNaN(fixedRate)) throw new Error('--phone=mid|low, or --cpu=<slowdown>');
 /** The builds measured: `label=dir` arguments, else the server's own (PENNON_WEB_DIR, else web/dist). */
 const builds = args
   .filter((arg) => /^[^-][^=]*=/.test(arg))
@@ -29,7 +35,7 @@ const builds = args
 process.env.PENNON_TEST_CHROMIUM ??= '/usr/bin/chromium';
 
 interface Run {
-  /** The main thread's CPU time from the navigation to that frame, ms (four times slower already). */
+  /** The main thread's CPU time from the navigation to that frame, ms (slowed down already). */
   cpu: number;
   /** From the navigation to the first frame painted with the chart's lines, ms. */
   fromStart: number;
@@ -38,13 +44,19 @@ interface Run {
 /** 'load' opens the scoreboard's address; 'tab' opens the game's overview, then taps its Scoreboard tab. */
 type From = 'load' | 'tab';
 
-const measure = async (browser: Browser, url: string, from: From, profile?: string): Promise<Run> => {
+const measure = async (
+  browser: Browser,
+  url: string,
+  from: From,
+  cpuRate: number,
+  profile?: string,
+): Promise<Run> => {
   const page = await browser.newPage();
   try {
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
     const session = await page.createCDPSession();
     await session.send('Performance.enable');
-    await page.emulateCPUThrottling(4);
+    await page.emulateCPUThrottling(cpuRate);
     const threadTime = async () =>
       ((await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'ThreadTime')
         ?.value ?? Number.NaN) * 1000;
@@ -118,6 +130,21 @@ const serve = async (dir: string | undefined) => {
   return { server, url: `${server.url}/games/${gameId}/Scoreboard` };
 };
 
+/** The slowdown that makes this machine the phone, found in a blank page of the browser the runs use. */
+const calibrated = async (browser: Browser) => {
+  const page = await browser.newPage();
+  try {
+    const { host, rate, score } = await calibrate(page, phone);
+    console.log(
+      `this machine's BenchmarkIndex is ${host}; CPU ×${rate} makes it a ${phones[phone].name}: ${score} ` +
+        `(target ${phones[phone].score})`,
+    );
+    return rate;
+  } finally {
+    await page.close();
+  }
+};
+
 const comparing = builds.length > 1;
 const [browser, ...targets] = await Promise.all([
   launchBrowser(),
@@ -127,8 +154,9 @@ const [browser, ...targets] = await Promise.all([
   })),
 ]);
 try {
+  const cpuRate = fixedRate ?? (await calibrated(browser));
   // One visit first, so every run finds the scripts in the cache as a returning visitor would.
-  for (const { url } of targets) await measure(browser, url, 'load');
+  for (const { url } of targets) await measure(browser, url, 'load', cpuRate);
   const labels: Record<From, string> = { load: 'navigation', tab: 'tap on the Scoreboard tab' };
   for (const from of ['load', 'tab'] as const) {
     const results = new Map(targets.map((target) => [target, [] as Run[]]));
@@ -140,7 +168,7 @@ try {
           run === runs - 1 && profileFile
             ? named({ load: profileFile.replace(/(\.[^./]*)?$/, '.navigation$1'), tab: profileFile }[from])
             : undefined;
-        const result = await measure(browser, target.url, from, profile);
+        const result = await measure(browser, target.url, from, cpuRate, profile);
         results.get(target)?.push(result);
         console.log(
           `${target.label ? `${target.label}: ` : ''}${from} run ${run + 1}: chart painted ` +
@@ -150,7 +178,7 @@ try {
     }
     for (const [target, runsOf] of results)
       console.log(
-        `${target.label ? `${target.label}: ` : ''}median of ${runs} at 390 px, CPU x4: ${labels[from]} → chart ` +
+        `${target.label ? `${target.label}: ` : ''}median of ${runs} at 390 px, CPU ×${cpuRate}: ${labels[from]} → chart ` +
           `painted ${Math.round(median(runsOf.map((r) => r.fromStart)))} ms, main-thread CPU until then ` +
           `${Math.round(median(runsOf.map((r) => r.cpu)))} ms`,
       );
