@@ -124,7 +124,7 @@ export const buildApp = async ({
   app.decorate('bus', bus);
   const config = new ConfigStore(connection.db, settings.portMapping, app.bus);
   app.decorate('payloadKey', () => config.encryptionKey());
-  const sessions = new SessionStore(connection.db, Date.now, app.log);
+  const sessions = new SessionStore(connection.db, Date.now, app.log, app.bus);
   app.addHook('onClose', async () => sessions.flushed());
   const secrets = new PlatformSecrets(connection.db);
   const apiTokens = new ApiTokenService(connection.db, secrets);

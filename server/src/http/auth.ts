@@ -95,12 +95,12 @@ export const adoptSession = async (
   reply: FastifyReply,
   { token, expiresAt }: NewSession,
 ): Promise<void> => {
-  if (request.sessionId) await sessions.revoke(request.sessionId);
+  if (request.sessionId && request.caller) await sessions.revoke(request.sessionId, request.caller.id);
   writeCookie(request, reply, token, expiresAt);
 };
 
 export const signOut = async (sessions: SessionStore, request: FastifyRequest, reply: FastifyReply) => {
-  if (request.sessionId) await sessions.revoke(request.sessionId);
+  if (request.sessionId && request.caller) await sessions.revoke(request.sessionId, request.caller.id);
   reply.clearCookie(sessionCookie, { path: '/' });
 };
 

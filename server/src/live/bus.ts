@@ -18,11 +18,13 @@ export type LiveMessage =
   | { hub: 'monitor'; gameId: number; method: 'ReceivedSubmissions'; payload: Submission }
   | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel }
   // Between server processes only, no client hub delivers these: verdicts (games/recent-verdicts.ts), edits of
-  // what judging compares answers with, by challenge id or game id (games/judging-cache.ts), and edits of the
-  // platform's configuration (services/config-store.ts).
+  // what judging compares answers with, by challenge id or game id (games/judging-cache.ts), edits of the
+  // platform's configuration (services/config-store.ts), and changes to a user's sessions or caller, by user id
+  // (services/sessions.ts).
   | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
   | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number }
-  | { hub: 'config'; method: 'ConfigEdited'; payload: null };
+  | { hub: 'config'; method: 'ConfigEdited'; payload: null }
+  | { hub: 'sessions'; method: 'UserChanged'; payload: string };
 
 export type LiveListener = (message: LiveMessage) => void;
 

@@ -200,7 +200,8 @@ export class HubServer {
 
   /** Delivers one bus message to the connections of its hub (and game). */
   deliver(message: LiveMessage): void {
-    if (message.hub === 'verdicts' || message.hub === 'judging' || message.hub === 'config') return;
+    // The other hubs of the bus are between server processes only.
+    if (message.hub !== 'user' && message.hub !== 'monitor' && message.hub !== 'admin') return;
     const group = this.#groups.get(groupKey(message.hub, message.hub === 'admin' ? null : message.gameId));
     if (!group?.size) return;
     const data = invocationFrame(message.method, message.payload);

@@ -249,6 +249,8 @@ export class AccountService {
           throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
         throw err;
       });
+    // The caller's name is kept with the session.
+    if (model.userName != null) this.sessions.userChanged(userId);
   }
 
   /** Other devices signed in with the old password are signed out; the current session stays. */

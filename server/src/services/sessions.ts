@@ -7,10 +7,20 @@ import { batched } from '../db/batched.ts';
 import { column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
+import type { LiveBus } from '../live/bus.ts';
 
 export const sessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 /** Visits closer together than this don't write last-visited / IP again. */
 const visitIntervalMs = 5000;
+/**
+ * How long a resolved session is answered from memory: every API call resolves one, which cost each a query (a round
+ * trip on PostgreSQL). Whatever ends a session or changes its caller drops it at once in this process and, through
+ * the live bus, in the others (`userChanged`); the age bounds what a lost bus message, or a change made by a process
+ * without a bus (the CLI), leaves standing.
+ */
+export const sessionMaxAgeMs = 5000;
+/** Sessions kept at most; past it the one kept longest goes (the stalest: a kept session is read again every few s). */
+const keptSessionsMax = 20_000;
 
 export interface Caller {
   id: string;
@@ -46,6 +56,15 @@ interface SessionRow {
 // Every API call hashes its cookie's token: the one-shot `hash` builds no Hash object, in a third of the time.
 const hashToken = (token: string): string => hash('sha256', token, 'hex');
 
+/** A session as kept in memory: what the next visit needs to answer and to decide what to record. */
+interface KeptSession {
+  caller: Caller;
+  expiresAt: number;
+  lastSeenAt: number;
+  /** When it was read from the database. */
+  readAt: number;
+}
+
 interface Visit {
   sessionId: string;
   userId: string;
@@ -69,12 +88,20 @@ export class SessionStore {
    * slowest percent. The server's close waits for them (`flushed`).
    */
   readonly #writing = new Set<Promise<void>>();
+  /** Live sessions by id, in the order they were read. */
+  readonly #kept = new Map<string, KeptSession>();
+  /** Changes heard so far: a lookup that a change overtook answers its caller but is not kept. */
+  #changes = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number = Date.now,
     private readonly log: { error(obj: unknown, msg: string): void } = console,
+    private readonly bus?: LiveBus,
   ) {
+    bus?.subscribe((message) => {
+      if (message.hub === 'sessions') this.#forget(message.payload);
+    });
     const query = prepareRows(db, { id: column.text }, (db, sessions) =>
       db
         .selectFrom('sessions')
@@ -173,23 +200,57 @@ export class SessionStore {
   /** The caller behind a cookie token, or null when it names no live session. Records the visit (throttled). */
   async resolve(token: string, ip: string): Promise<ResolvedSession | null> {
     const sessionId = hashToken(token);
-    const row = await this.#lookup(sessionId);
-    if (!row) return null;
+    const session = this.#keptSession(sessionId) ?? (await this.read(sessionId));
+    if (!session) return null;
     const now = this.now();
-    if (row.expires_at <= now) {
-      await this.revoke(sessionId);
+    if (session.expiresAt <= now) {
+      await this.revoke(sessionId, session.caller.id);
       return null;
     }
-    const renew = row.expires_at - now < sessionLifetimeMs / 2;
+    const renew = session.expiresAt - now < sessionLifetimeMs / 2;
     const renewedUntil = renew ? now + sessionLifetimeMs : null;
-    if (renew || now - row.last_seen_at >= visitIntervalMs) {
+    if (renew || now - session.lastSeenAt >= visitIntervalMs) {
+      // The next visits are decided on what this one records, as a read of its row would once written.
+      session.lastSeenAt = now;
+      session.expiresAt = renewedUntil ?? session.expiresAt;
       // Lost, a visit costs only a last-seen time, and a renewal is tried again at the next visit.
-      const writing = this.#record({ sessionId, userId: row.id, ip, time: now, renewedUntil })
+      const writing = this.#record({ sessionId, userId: session.caller.id, ip, time: now, renewedUntil })
         .catch((error) => this.log.error({ err: error }, 'Recording a visit failed'))
         .finally(() => this.#writing.delete(writing));
       this.#writing.add(writing);
     }
-    return { sessionId, caller: { id: row.id, userName: row.user_name, role: row.role }, renewedUntil };
+    return { sessionId, caller: session.caller, renewedUntil };
+  }
+
+  /** The session as kept, unless it is older than `sessionMaxAgeMs`. */
+  #keptSession(sessionId: string): KeptSession | undefined {
+    const kept = this.#kept.get(sessionId);
+    if (kept && this.now() - kept.readAt < sessionMaxAgeMs) return kept;
+    return undefined;
+  }
+
+  /** Reads a session from the database and keeps it, unless a change was heard while the read was under way. */
+  private async read(sessionId: string): Promise<KeptSession | undefined> {
+    const [readAt, changes] = [this.now(), this.#changes];
+    const row = await this.#lookup(sessionId);
+    if (!row) {
+      this.#kept.delete(sessionId);
+      return undefined;
+    }
+    // Each caller gets a session of its own: those of one lookup then decide their visits alike, as on one row. The
+    // caller is frozen: the requests of the next seconds share it.
+    const session: KeptSession = {
+      caller: Object.freeze({ id: row.id, userName: row.user_name, role: row.role }),
+      expiresAt: row.expires_at,
+      lastSeenAt: row.last_seen_at,
+      readAt,
+    };
+    if (changes === this.#changes) {
+      this.#kept.delete(sessionId);
+      this.#kept.set(sessionId, session);
+      if (this.#kept.size > keptSessionsMax) this.#kept.delete(this.#kept.keys().next().value as string);
+    }
+    return session;
   }
 
   /** Resolves once the visits resolved so far are written. */
@@ -197,8 +258,10 @@ export class SessionStore {
     await Promise.all(this.#writing);
   }
 
-  async revoke(sessionId: string): Promise<void> {
+  /** Ends one session of the user (a sign-out). */
+  async revoke(sessionId: string, userId: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    this.userChanged(userId);
   }
 
   /** Ends every session of the user but the one given (after a password change). */
@@ -206,5 +269,22 @@ export class SessionStore {
     let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepSessionId) query = query.where('id', '!=', keepSessionId);
     await query.execute();
+    this.userChanged(userId);
+  }
+
+  /**
+   * The user's sessions are read again at their next call, in every process: after a change, once committed, to the
+   * user's sessions or to what `Caller` holds of the user (role, ban, name), or the user's deletion.
+   */
+  userChanged(userId: string): void {
+    this.#forget(userId);
+    this.bus?.publish({ hub: 'sessions', method: 'UserChanged', payload: userId });
+  }
+
+  #forget(userId: string): void {
+    this.#changes++;
+    for (const [sessionId, session] of this.#kept) {
+      if (session.caller.id === userId) this.#kept.delete(sessionId);
+    }
   }
 }

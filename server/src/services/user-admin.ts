@@ -77,6 +77,8 @@ export class UserAdminService {
     // New users register a millisecond apart, in the list's order: lists in registration order then show them as the
     // file had them, where a shared instant would leave the order to their random ids.
     const registered = Date.now();
+    // Users that were there before: their names may have changed.
+    const updated: string[] = [];
     await this.db.transaction().execute(async (trx) => {
       const users = new UserStore(trx);
       const teams = new TeamStore(trx);
@@ -106,7 +108,10 @@ export class UserAdminService {
             )
             .catch((err: unknown) => nameOrEmailTaken(err, model.userName)));
         await users.update(user.id, details).catch((err: unknown) => nameOrEmailTaken(err, model.userName));
-        if (existing) await users.setPassword(user.id, passwordHash);
+        if (existing) {
+          await users.setPassword(user.id, passwordHash);
+          updated.push(existing.id);
+        }
         if (model.teamName) {
           const team = await teams.byName(model.teamName);
           if (team) await teams.addMember(team.id, user.id);
@@ -114,13 +119,14 @@ export class UserAdminService {
         }
       }
     });
+    for (const id of updated) this.sessions.userChanged(id);
   }
 
   async profile(id: string): Promise<ProfileUserInfoModel> {
     return toProfile(await this.existing(id));
   }
 
-  /** Null fields keep their values. A new role applies to the user's next request. */
+  /** Null fields keep their values. A new role or name applies to the user's next request, on every server. */
   async update(id: string, model: AdminUserInfoModel): Promise<void> {
     await this.existing(id);
     await this.users
@@ -135,6 +141,7 @@ export class UserAdminService {
         role: model.role ?? undefined,
       })
       .catch((err: unknown) => nameOrEmailTaken(err, 'this user'));
+    this.sessions.userChanged(id);
   }
 
   /** Answers the new password; the user's sessions end, as after any password reset. */
@@ -153,6 +160,7 @@ export class UserAdminService {
       throw new HttpError(400, 'The user captains a team: transfer or delete it first');
     }
     await this.users.delete(id);
+    this.sessions.userChanged(id);
   }
 
   private async existing(id: string): Promise<User> {
