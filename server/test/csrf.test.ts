@@ -144,7 +144,7 @@ describe.each(databaseKinds())('hubs and pages elsewhere on $name', (kind) => {
     ({ id: gameId } = await c.ok(admin, 'POST', '/api/edit/games', gameBody()));
     ({ token: apiToken } = await c.ok(admin, 'POST', '/api/tokens', { name: 'hub bot' }));
     const player = await c.signUp('moe');
-    await t.connection.db.updateTable('users').set({ role: 'Monitor' }).where('id', '=', player.id).execute();
+    await c.ok(admin, 'PUT', `/api/admin/users/${player.id}`, { role: 'Monitor' });
     moe = player.token;
     base = await listen(t.app);
   });

@@ -45,11 +45,7 @@ describe.each(databaseKinds())('SignalR hubs on $name', (kind) => {
     ({ id: gameId } = await c.ok(admin, 'POST', '/api/edit/games', gameBody()));
     player = await c.signUp('pia');
     monitor = await c.signUp('moe');
-    await t.connection.db
-      .updateTable('users')
-      .set({ role: 'Monitor' })
-      .where('id', '=', monitor.id)
-      .execute();
+    await c.ok(admin, 'PUT', `/api/admin/users/${monitor.id}`, { role: 'Monitor' });
     ({ token: apiToken } = await c.ok(admin, 'POST', '/api/tokens', { name: 'hub bot' }));
     base = await listen(t.app);
   });
