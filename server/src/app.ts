@@ -54,10 +54,8 @@ import { noSniff, webAppHeaders } from './http/security-headers.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
 import { hasWidgetsBuild, widgets } from './http/widgets.ts';
-import { type LiveBus, LocalBus } from './live/bus.ts';
 import { registerHubs } from './live/hubs.ts';
-import { PostgresBus } from './live/postgres-bus.ts';
-import { RedisBus } from './live/redis-bus.ts';
+import { openBus } from './live/open-bus.ts';
 import { createMailer } from './mail/mailer.ts';
 import { metricsPlugin } from './metrics/http.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -105,22 +103,8 @@ export const buildApp = async ({
   // onClose hooks run last-registered first: registered first, the database goes after all that uses it (the
   // judge's drain of its queue, the live bus).
   app.addHook('onClose', async () => connection.db.destroy());
-  // Every process shares the live messages: through Redis when configured, else on PostgreSQL through
-  // LISTEN/NOTIFY; one process on SQLite keeps them to itself.
-  let bus: LiveBus = new LocalBus();
-  let redis: RedisBus['commands'] | undefined;
-  if (settings.redisUrl) {
-    const redisBus = new RedisBus({ url: settings.redisUrl, log: app.log });
-    await redisBus.start();
-    app.addHook('onClose', async () => redisBus.close());
-    bus = redisBus;
-    redis = redisBus.commands;
-  } else if (connection.dialect === 'postgres') {
-    const pgBus = new PostgresBus({ databaseUrl: settings.databaseUrl, db: connection.db, log: app.log });
-    await pgBus.start();
-    app.addHook('onClose', async () => pgBus.close());
-    bus = pgBus;
-  }
+  const { bus, redis, close: closeBus } = await openBus(settings, connection, app.log);
+  app.addHook('onClose', closeBus);
   app.decorate('bus', bus);
   const config = new ConfigStore(connection.db, settings.portMapping, app.bus);
   app.decorate('payloadKey', () => config.encryptionKey());

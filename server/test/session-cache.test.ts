@@ -1,11 +1,13 @@
 // Every API call resolves its session cookie, and a live session is answered from memory (issue #32: reading it cost
 // each call a query). Whatever ends a session or changes its caller must still decide the very next call, on the
-// server that made the change and, through the live bus, on another server on the same database; a change no bus
-// carried (the CLI's reset-password) is picked up once the kept session is `sessionMaxAgeMs` old.
+// server that made the change and, through the live bus, on another server on the same database (the CLI's
+// reset-password too); a change no bus carried is picked up once the kept session is `sessionMaxAgeMs` old.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetPasswordCommand } from '../src/cli/reset-password.ts';
 import { ConfigStore } from '../src/services/config-store.ts';
 import { SessionStore, sessionMaxAgeMs } from '../src/services/sessions.ts';
+import { readSettings } from '../src/settings.ts';
 import { gameClient, heardOn, type Player, signInAdmin } from './games/helpers.ts';
 import { asUser, signedIn } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
@@ -117,6 +119,28 @@ describe.each(withAndWithoutRedis())('kept sessions on $name', ({ kind, env }) =
     await changed(() => c().ok(admin, 'DELETE', `/api/admin/users/${player.id}`));
     expect(await statuses(player.token)).toEqual(everywhere(401));
   });
+
+  // One SQLite server has no bus for the CLI to speak on: the next test is its case.
+  it.runIf(kind.name === 'postgres' || 'PENNON_REDIS_URL' in env)(
+    "ends every session at the CLI's reset-password, through the bus",
+    async () => {
+      const player = await keptPlayer('ida');
+      const settings = readSettings({
+        ...env,
+        PENNON_DATA_DIR: dataDir,
+        PENNON_DATABASE_URL: t.database.url,
+      });
+      const printed = vi.spyOn(console, 'log').mockImplementation(() => {});
+      try {
+        const heard = Promise.all(servers.map((app) => heardOn(app, 'sessions', 1000)));
+        await resetPasswordCommand.run({ values: {}, positionals: ['ida'], settings });
+        await heard;
+      } finally {
+        printed.mockRestore();
+      }
+      expect(await statuses(player.token)).toEqual(everywhere(401));
+    },
+  );
 
   it('picks up a revocation that no bus carried once the kept session is old enough', async () => {
     const player = await keptPlayer('hal');

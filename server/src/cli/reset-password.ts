@@ -1,6 +1,7 @@
 // `pennon reset-password USER`: a new password for an account (an organiser locked out, no mail set up), and the
 // end of its sessions, so whoever held the old password is signed out everywhere.
 import { text } from 'node:stream/consumers';
+import { openBus } from '../live/open-bus.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from '../services/passwords.ts';
 import { SessionStore } from '../services/sessions.ts';
 import { UserStore } from '../services/users.ts';
@@ -26,12 +27,19 @@ export const resetPasswordCommand: Command = {
   positionals: ['USER'],
   run: async ({ values, positionals: [login = ''], settings }) => {
     const chosen = values['password-stdin'] ? await readPassword() : undefined;
-    await withDatabase(settings, async ({ db }) => {
+    await withDatabase(settings, async (connection) => {
+      const { db } = connection;
       const user = await new UserStore(db).byNameOrEmail(login);
       if (!user) throw new CliError(`No user is named ${login}`);
       const password = chosen ?? generateResetPassword();
       await new UserStore(db).setPassword(user.id, await hashPassword(password));
-      await new SessionStore(db).revokeOthers(user.id, null);
+      // The running servers hear of it through their bus (one SQLite server, with none, within `sessionMaxAgeMs`).
+      const { bus, close } = await openBus(settings, connection);
+      try {
+        await new SessionStore(db, Date.now, console, bus).revokeOthers(user.id, null);
+      } finally {
+        await close();
+      }
       console.log(
         chosen
           ? `The password of ${user.userName} is changed; their sessions are ended.`

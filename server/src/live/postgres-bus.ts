@@ -27,6 +27,8 @@ export class PostgresBus implements LiveBus {
   #client: pg.Client | undefined;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
+  /** NOTIFYs under way, which closing waits for: a process that ends right after publishing (the CLI) sends all. */
+  readonly #sending = new Set<Promise<unknown>>();
 
   constructor(private readonly options: PostgresBusOptions) {}
 
@@ -62,6 +64,8 @@ export class PostgresBus implements LiveBus {
   }
 
   async close(): Promise<void> {
+    this.#relay.flush();
+    await Promise.all(this.#sending);
     this.#closed = true;
     clearTimeout(this.#retry);
     const client = this.#client;
@@ -91,9 +95,13 @@ export class PostgresBus implements LiveBus {
     }
     payloads.push(this.#relay.envelope(items));
     const notifies = payloads.map((payload) => sql`pg_notify(${liveChannel}, ${payload})`);
-    sql`select ${sql.join(notifies)}`.execute(this.options.db).catch((err: unknown) => {
-      this.options.log?.warn({ err }, 'live bus: NOTIFY failed');
-    });
+    const sending = sql`select ${sql.join(notifies)}`
+      .execute(this.options.db)
+      .catch((err: unknown) => {
+        this.options.log?.warn({ err }, 'live bus: NOTIFY failed');
+      })
+      .finally(() => this.#sending.delete(sending));
+    this.#sending.add(sending);
   }
 
   subscribe(listener: LiveListener): () => void {

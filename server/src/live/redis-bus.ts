@@ -86,6 +86,8 @@ export class RedisBus implements LiveBus {
   }
 
   async close(): Promise<void> {
+    // QUIT follows what was sent: a process that ends right after publishing (the CLI) sends all.
+    this.#relay.flush();
     await Promise.all(
       [this.#publisher, this.#subscriber].map((redis) =>
         redis.status === 'ready' ? redis.quit().catch(() => redis.disconnect()) : redis.disconnect(),

@@ -27,12 +27,14 @@ export class Relay {
   publish(message: LiveMessage, item: string | undefined): void {
     this.#local.publish(message);
     if (item === undefined) return;
-    if (this.#outbox.length === 0) setImmediate(() => this.#flush());
+    if (this.#outbox.length === 0) setImmediate(() => this.flush());
     this.#outbox.push(item);
   }
 
-  #flush(): void {
+  /** Sends the items waiting, now rather than at the end of this turn (a closing bus). */
+  flush(): void {
     const items = this.#outbox;
+    if (items.length === 0) return;
     this.#outbox = [];
     this.send(items);
   }

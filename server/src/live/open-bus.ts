@@ -1,0 +1,35 @@
+// The bus joining this process to the others on its database: through Redis when configured, else on PostgreSQL
+// through LISTEN/NOTIFY; one SQLite process keeps its messages to itself. The server and the CLI (whose changes the
+// running servers must hear of) open it alike.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Connection } from '../db/database.ts';
+import type { Settings } from '../settings.ts';
+import { type LiveBus, LocalBus } from './bus.ts';
+import { PostgresBus } from './postgres-bus.ts';
+import { RedisBus } from './redis-bus.ts';
+
+export interface OpenBus {
+  bus: LiveBus;
+  /** Redis's command connection, when the bus is Redis (the rate limit shares it). */
+  redis: RedisBus['commands'] | undefined;
+  /** Sends what was published and stops. */
+  close(): Promise<void>;
+}
+
+export const openBus = async (
+  settings: Pick<Settings, 'redisUrl' | 'databaseUrl'>,
+  connection: Connection,
+  log?: FastifyBaseLogger,
+): Promise<OpenBus> => {
+  if (settings.redisUrl) {
+    const bus = new RedisBus({ url: settings.redisUrl, log });
+    await bus.start();
+    return { bus, redis: bus.commands, close: () => bus.close() };
+  }
+  if (connection.dialect === 'postgres') {
+    const bus = new PostgresBus({ databaseUrl: settings.databaseUrl, db: connection.db, log });
+    await bus.start();
+    return { bus, redis: undefined, close: () => bus.close() };
+  }
+  return { bus: new LocalBus(), redis: undefined, close: async () => {} };
+};
