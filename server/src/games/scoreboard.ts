@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
 import { type Kysely, sql } from 'kysely';
+import { prepare } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderThread } from './render-thread.ts';
 import { type Rendered, renderScoreboard } from './scoreboard-render.ts';
@@ -68,6 +69,11 @@ export class Scoreboards {
   /** Rebuilds set for the end of an interval. */
   readonly #scheduled = new Map<number, NodeJS.Timeout>();
   readonly #buildListeners: ((seconds: number) => void)[] = [];
+  /**
+   * Prepared: every judge batch with a first solve bumps the version inside its transaction, and building this
+   * upsert anew took 160 µs of the event loop per batch, four times what SQLite took to run it.
+   */
+  readonly #bumpVersion;
 
   private readonly now: () => number;
   private readonly recheckMs: number;
@@ -87,6 +93,14 @@ export class Scoreboards {
     this.recheckMs = recheckMs;
     this.thread = thread;
     this.publishEveryMs = publishEveryMs;
+    this.#bumpVersion = prepare(db, { game: 0 }, (db, q) =>
+      db
+        .insertInto('scoreboard_versions')
+        .values({ game_id: q.game, version: 1 })
+        .onConflict((oc) =>
+          oc.column('game_id').doUpdateSet({ version: sql`scoreboard_versions.version + 1` }),
+        ),
+    );
   }
 
   /** Called with the seconds each rebuild took. */
@@ -140,11 +154,7 @@ export class Scoreboards {
   /** Marks the game's scoreboard stale here and in every other process (through `db`: a transaction's, say). */
   async invalidate(gameId: number, db = this.db): Promise<void> {
     this.forget(gameId);
-    await db
-      .insertInto('scoreboard_versions')
-      .values({ game_id: gameId, version: 1 })
-      .onConflict((oc) => oc.column('game_id').doUpdateSet({ version: sql`scoreboard_versions.version + 1` }))
-      .execute();
+    await this.#bumpVersion.run({ game: gameId }, db);
   }
 
   /**
