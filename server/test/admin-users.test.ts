@@ -64,12 +64,14 @@ describe.each(databaseKinds())('admin users and teams on $name', (kind) => {
     ]);
   });
 
-  it('updates an existing user of the same name and resets the password', async () => {
+  it('updates an existing user of the same name and resets the password, ending old sessions', async () => {
+    const old = await signedIn(t.app, 'mate', 'Import123');
     expect(
       (await importUsers([entry('mate', { password: 'Renewed99', realName: 'Mo Mate' })])).statusCode,
     ).toBe(200);
     expect((await login(t.app, 'mate', 'Import123')).statusCode).toBe(401);
     await signedIn(t.app, 'mate', 'Renewed99');
+    expect((await t.app.inject({ url: '/api/account/profile', ...asUser(old) })).statusCode).toBe(401);
     expect(await userNamed('mate')).toMatchObject({ realName: 'Mo Mate', stdNumber: 'S-42' });
   });
 

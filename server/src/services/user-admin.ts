@@ -62,7 +62,8 @@ export class UserAdminService {
   }
 
   /**
-   * Creates the users listed, or updates (and resets the password of) those whose name or e-mail exists.
+   * Creates the users listed, or updates (and resets the password of, ending their sessions) those whose name or
+   * e-mail exists.
    * Users sharing a `teamName` join the oldest team of that name; when there is none, the first of them
    * creates it as captain. One transaction: the first problem undoes the whole batch.
    */
@@ -77,7 +78,7 @@ export class UserAdminService {
     // New users register a millisecond apart, in the list's order: lists in registration order then show them as the
     // file had them, where a shared instant would leave the order to their random ids.
     const registered = Date.now();
-    // Users that were there before: their names may have changed.
+    // Users that were there before: their names and passwords changed.
     const updated: string[] = [];
     await this.db.transaction().execute(async (trx) => {
       const users = new UserStore(trx);
@@ -109,7 +110,9 @@ export class UserAdminService {
             .catch((err: unknown) => nameOrEmailTaken(err, model.userName)));
         await users.update(user.id, details).catch((err: unknown) => nameOrEmailTaken(err, model.userName));
         if (existing) {
+          // A new password ends the old sessions, as the admin's reset does: with the import, or not at all.
           await users.setPassword(user.id, passwordHash);
+          await trx.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
           updated.push(existing.id);
         }
         if (model.teamName) {
