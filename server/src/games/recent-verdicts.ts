@@ -3,23 +3,18 @@
 // are committed; every process (the judging one included, the bus delivering there at once) keeps them here for a
 // while. Anything not found here (a submission not judged yet, or judged before this process started, or too long
 // ago) is read from the database, as before.
-import type { AnswerResult } from '@pennon/sdk/contract';
+import { type AnswerResult, AnswerResultValues } from '@pennon/sdk/contract';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 
 /** A client polls for seconds after its submission; a verdict is kept a minute. */
 const keepMs = 60_000;
-/** At most this many verdicts are kept (about 10 MB), whatever the rate of submissions. */
-const capacity = 100_000;
+/**
+ * Slots for verdicts, a power of two. Submission ids come from one sequence, so the recent ones are consecutive and
+ * a verdict goes in slot `id mod slots`, until a submission that many ids newer takes the slot.
+ */
+const slots = 1 << 17;
 /** Verdicts per bus message: a PostgreSQL NOTIFY payload holds under 8000 bytes. */
 const perMessage = 64;
-
-interface Kept {
-  gameId: number;
-  challengeId: number;
-  userId: string | null;
-  status: AnswerResult;
-  at: number;
-}
 
 /** The bus messages carrying a batch's verdicts. */
 export const verdictMessages = (verdicts: Verdict[]): LiveMessage[] => {
@@ -30,9 +25,19 @@ export const verdictMessages = (verdicts: Verdict[]): LiveMessage[] => {
   return messages;
 };
 
+/**
+ * Kept in typed arrays, not one object per verdict: at thousands of flags a second, objects that live a minute all
+ * reach the old heap and die there, up to 100,000 of them live at once, for every full collection to mark.
+ */
 export class RecentVerdicts {
-  /** Submission id → its verdict, oldest first. */
-  readonly #kept = new Map<number, Kept>();
+  readonly #ids = new Float64Array(slots).fill(Number.NaN);
+  readonly #at = new Float64Array(slots);
+  readonly #games = new Int32Array(slots);
+  readonly #challenges = new Int32Array(slots);
+  readonly #users = new Int32Array(slots);
+  readonly #statuses = new Uint8Array(slots);
+  /** A number for each user seen in verdicts, from 1 (0: none); started afresh should there ever be `slots` users. */
+  readonly #userNumbers = new Map<string, number>();
 
   constructor(
     bus: LiveBus,
@@ -45,22 +50,40 @@ export class RecentVerdicts {
 
   #keep(verdicts: Verdict[]): void {
     const at = this.now();
+    if (this.#userNumbers.size >= slots) {
+      this.#userNumbers.clear();
+      this.#ids.fill(Number.NaN);
+    }
     for (const [id, gameId, challengeId, userId, status] of verdicts) {
-      this.#kept.delete(id); // re-judged (after a restart): kept as the newest
-      this.#kept.set(id, { gameId, challengeId, userId, status, at });
+      const slot = id & (slots - 1);
+      this.#ids[slot] = id;
+      this.#at[slot] = at;
+      this.#games[slot] = gameId;
+      this.#challenges[slot] = challengeId;
+      this.#users[slot] = this.#userNumber(userId);
+      this.#statuses[slot] = AnswerResultValues.indexOf(status);
     }
-    for (const [id, kept] of this.#kept) {
-      if (this.#kept.size <= capacity && kept.at > at - keepMs) break;
-      this.#kept.delete(id);
-    }
+  }
+
+  #userNumber(userId: string | null): number {
+    if (userId === null) return 0;
+    const known = this.#userNumbers.get(userId);
+    if (known !== undefined) return known;
+    const n = this.#userNumbers.size + 1;
+    this.#userNumbers.set(userId, n);
+    return n;
   }
 
   /** The verdict of the user's submission, if known here; undefined: ask the database. */
   get(userId: string, gameId: number, challengeId: number, submitId: number): AnswerResult | undefined {
-    const kept = this.#kept.get(submitId);
-    if (!kept || kept.at <= this.now() - keepMs) return undefined;
-    if (kept.gameId !== gameId || kept.challengeId !== challengeId || kept.userId !== userId)
+    const slot = submitId & (slots - 1);
+    if (this.#ids[slot] !== submitId || (this.#at[slot] as number) <= this.now() - keepMs) return undefined;
+    if (
+      this.#games[slot] !== gameId ||
+      this.#challenges[slot] !== challengeId ||
+      this.#users[slot] !== this.#userNumbers.get(userId)
+    )
       return undefined;
-    return kept.status;
+    return AnswerResultValues[this.#statuses[slot] as number];
   }
 }

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Judge } from '../../src/games/judge.ts';
 import { JudgingCache } from '../../src/games/judging-cache.ts';
-import type { LiveMessage } from '../../src/live/bus.ts';
+import { RecentVerdicts } from '../../src/games/recent-verdicts.ts';
+import { type LiveMessage, LocalBus, type Verdict } from '../../src/live/bus.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { withAndWithoutRedis } from '../support/databases.ts';
 import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
@@ -175,4 +176,44 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
       expect((await poll(other, ann, id)).json()).toBe('WrongAnswer');
     },
   );
+});
+
+describe('recent verdicts kept in memory', () => {
+  const user = 'a3f0c1de-0000-4000-8000-000000000001';
+  const setup = () => {
+    const bus = new LocalBus();
+    let now = 1_700_000_000_000;
+    const recent = new RecentVerdicts(bus, () => now);
+    const judged = (...verdicts: Verdict[]) =>
+      bus.publish({ hub: 'verdicts', method: 'Judged', payload: verdicts });
+    return { recent, judged, later: (ms: number) => (now += ms) };
+  };
+
+  it('keeps a verdict for a minute, for its own submitter, game and challenge only', () => {
+    const { recent, judged, later } = setup();
+    judged([41, 7, 9, user, 'Accepted'], [42, 7, 9, null, 'WrongAnswer']);
+    expect(recent.get(user, 7, 9, 41)).toBe('Accepted');
+    expect(recent.get('someone-else', 7, 9, 41)).toBeUndefined();
+    expect(recent.get(user, 8, 9, 41)).toBeUndefined();
+    expect(recent.get(user, 7, 10, 41)).toBeUndefined();
+    expect(recent.get(user, 7, 9, 42)).toBeUndefined(); // a deleted submitter's: nobody's
+    expect(recent.get(user, 7, 9, 43)).toBeUndefined();
+    later(59_999);
+    expect(recent.get(user, 7, 9, 41)).toBe('Accepted');
+    later(1);
+    expect(recent.get(user, 7, 9, 41)).toBeUndefined();
+  });
+
+  it('gives up an old verdict to a much newer submission, and keeps a re-judged one as judged last', () => {
+    const { recent, judged } = setup();
+    judged([5, 1, 1, user, 'WrongAnswer']);
+    judged([5, 1, 1, user, 'Accepted']);
+    expect(recent.get(user, 1, 1, 5)).toBe('Accepted');
+    // 2^17 submissions later the same place holds the newer one; the old one is read from the database.
+    judged([5 + 2 ** 17, 1, 1, user, 'CheatDetected']);
+    expect(recent.get(user, 1, 1, 5)).toBeUndefined();
+    expect(recent.get(user, 1, 1, 5 + 2 ** 17)).toBe('CheatDetected');
+    expect(recent.get(user, 1, 1, -1)).toBeUndefined();
+    expect(recent.get(user, 1, 1, Number.NaN)).toBeUndefined();
+  });
 });
