@@ -3,6 +3,7 @@ import type { ArrayResponse, BasicGameInfoModel, DetailedGameInfoModel } from '@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
+import { inviteCodeFor } from './divisions.ts';
 import { GameStore, posterUrl, toBasicGameInfo } from './game-store.ts';
 
 const recentMax = 50;
@@ -67,7 +68,11 @@ export class GameCatalog {
       summary: game.summary,
       content: game.content,
       hidden: game.hidden === 1,
-      divisions: divisions.map((d) => ({ id: d.id, name: d.name, inviteCodeRequired: !!d.invite_code })),
+      divisions: divisions.map((d) => ({
+        id: d.id,
+        name: d.name,
+        inviteCodeRequired: inviteCodeFor(game, d) !== null,
+      })),
       inviteCodeRequired: !!game.invite_code,
       writeupRequired: game.writeup_required === 1,
       poster: posterUrl(game.poster_hash),

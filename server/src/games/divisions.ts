@@ -15,6 +15,15 @@ import type { DivisionRules } from './permissions.ts';
 
 export type DivisionRow = Selectable<DivisionsTable>;
 
+/**
+ * The invite code a join must give: the chosen division's own, else the game's. Unlike GZ::CTF (where a division
+ * without a code lets anyone in), a game's code is never bypassed by adding divisions without codes of their own.
+ */
+export const inviteCodeFor = (
+  game: { invite_code: string | null },
+  division: Pick<DivisionRow, 'invite_code'> | undefined,
+): string | null => division?.invite_code || game.invite_code || null;
+
 export class DivisionService {
   constructor(
     private readonly db: Kysely<Database>,

@@ -14,6 +14,7 @@ import type { Database, ParticipationsTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { TeamStore } from '../services/team-store.ts';
 import { avatarUrl, toProfile, UserStore } from '../services/users.ts';
+import { inviteCodeFor } from './divisions.ts';
 import type { GameKeys } from './game-keys.ts';
 import { type Game, GameStore } from './game-store.ts';
 import { Instances } from './instances.ts';
@@ -67,8 +68,7 @@ export class ParticipationService {
     const division = joinable.find((d) => d.id === model.divisionId);
     if (joinable.length > 0 && !division)
       throw new HttpError(400, 'Choose one of the divisions open to join');
-    // A chosen division's code replaces the game's.
-    const code = division ? division.invite_code : game.invite_code;
+    const code = inviteCodeFor(game, division);
     if (code && model.inviteCode !== code) throw new HttpError(400, 'The invite code is wrong');
 
     const registration = await registrationOf(this.db, gameId, userId);

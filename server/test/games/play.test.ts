@@ -118,8 +118,13 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
   });
 
   it('accepts at once into a division without review; the team sees only what its division may view', async () => {
-    // The division's (empty) code replaces the game's.
-    expect((await join(ben, game.id, { teamId: beta, divisionId: ids.open })).statusCode).toBe(200);
+    // A division without a code of its own takes the game's: adding divisions never opens a game with a code.
+    const open = { teamId: beta, divisionId: ids.open };
+    expect(await expectError(await join(ben, game.id, open), 400)).toMatch(/invite code/);
+    expect(await expectError(await join(ben, game.id, { ...open, inviteCode: 'rev' }), 400)).toMatch(
+      /invite/,
+    );
+    expect((await join(ben, game.id, { ...open, inviteCode: 'harbour' })).statusCode).toBe(200);
     expect(await c.ok(ben.token, 'GET', `/api/game/${game.id}`)).toMatchObject({
       status: 'Accepted',
       teamName: 'beta',
@@ -127,7 +132,7 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
       teamCount: 1,
       inviteCodeRequired: true,
       divisions: [
-        { id: ids.open, name: 'Open', inviteCodeRequired: false },
+        { id: ids.open, name: 'Open', inviteCodeRequired: true },
         { id: ids.review, name: 'Reviewed', inviteCodeRequired: true },
       ],
     });
@@ -178,9 +183,8 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
     // A teammate may come and go while the participation is pending.
     expect((await join(amy, game.id, body)).statusCode).toBe(200);
     expect((await participationOf(game.id, alpha)).registeredMembers).toHaveLength(2);
-    expect(await expectError(await join(amy, game.id, { ...body, divisionId: ids.open }), 400)).toMatch(
-      /division/,
-    );
+    const elsewhere = { ...body, divisionId: ids.open, inviteCode: 'harbour' };
+    expect(await expectError(await join(amy, game.id, elsewhere), 400)).toMatch(/division/);
     expect((await as(amy, 'DELETE', `/api/game/${game.id}`)).statusCode).toBe(200);
     await expectError(await as(amy, 'DELETE', `/api/game/${game.id}`), 400);
 
@@ -208,7 +212,7 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
 
   it('lets a user play a game through one team only', async () => {
     const side = await c.createTeam(ann, 'side');
-    const res = await join(ann, game.id, { teamId: side, divisionId: ids.open });
+    const res = await join(ann, game.id, { teamId: side, divisionId: ids.open, inviteCode: 'harbour' });
     expect(await expectError(res, 400)).toMatch(/another team/);
   });
 
@@ -219,7 +223,9 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
     const { id } = await participationOf(game.id, gamma);
     await adminOk('PUT', `/api/admin/participation/${id}`, { status: 'Rejected', divisionId: ids.review });
     expect(await participationOf(game.id, gamma)).toMatchObject({ status: 'Rejected', divisionId: null });
-    expect((await join(gus, game.id, { teamId: gamma, divisionId: ids.open })).statusCode).toBe(200);
+    expect(
+      (await join(gus, game.id, { teamId: gamma, divisionId: ids.open, inviteCode: 'harbour' })).statusCode,
+    ).toBe(200);
     expect(await participationOf(game.id, gamma)).toMatchObject({ status: 'Accepted', divisionId: ids.open });
     // Clearing through the review: a missing divisionId drops it, an unknown one is ignored.
     await adminOk('PUT', `/api/admin/participation/${id}`, { divisionId: 99999 });
