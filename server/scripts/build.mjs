@@ -16,7 +16,7 @@ const next = path.join(server, 'dist.next');
 const previous = path.join(server, 'dist.previous');
 /** Plain JavaScript the sources load by path (render.worker.js is not: it installs tsx for the sources' worker). */
 const javascriptEntries = ['db/wal-checkpointer.worker.js'];
-/** The bins: their sources start with a tsx shebang; the built ones run on plain node, straight from a shell. */
+/** The package's bins (package.json): built, they run on plain node, straight from a shell, from any folder. */
 const executables = ['main.js', 'cli/main.js'];
 
 const run = (...args) => execFileSync(process.execPath, args, { cwd: server, stdio: 'inherit' });
@@ -28,7 +28,7 @@ try {
   run(path.join(root, 'sdk/scripts/build.mjs'), path.join(next, 'node_modules/@pennon/sdk'));
   for (const file of executables) {
     const target = path.join(next, file);
-    writeFileSync(target, readFileSync(target, 'utf8').replace(/^#!.*\n/, '#!/usr/bin/env node\n'));
+    writeFileSync(target, `#!/usr/bin/env node\n${readFileSync(target, 'utf8')}`);
     chmodSync(target, 0o755);
   }
   if (existsSync(dist)) renameSync(dist, previous);

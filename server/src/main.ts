@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 // Starts the platform: settings from the environment, migrations, a first admin, then listen until a signal says stop.
 import { mkdirSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';

@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 // `pennon`: the platform's admin commands (backups, migrations, passwords, game packages), on the same settings as
 // the server (PENNON_DATA_DIR, PENNON_DATABASE_URL). Bad arguments exit 2 with the usage; failures exit 1, one line.
 import { parseArgs } from 'node:util';
