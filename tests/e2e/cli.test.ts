@@ -154,7 +154,7 @@ describe('pennon on a running server', () => {
     expect(run.code).toBe(0);
     const printed = run.stdout.trim().split('\n').at(-1) ?? '';
     expect(printed.length).toBeGreaterThanOrEqual(16);
-    // A SQLite server has no bus for the CLI to tell it on: it reads the session again once its kept copy is old.
+    // The server hears of it through the database (live/sqlite-bus.ts), a moment after the command ends.
     await expect
       .poll(
         () =>

@@ -33,8 +33,8 @@ export const resetPasswordCommand: Command = {
       if (!user) throw new CliError(`No user is named ${login}`);
       const password = chosen ?? generateResetPassword();
       await new UserStore(db).setPassword(user.id, await hashPassword(password));
-      // The running servers hear of it through their bus (one SQLite server, with none, within `sessionMaxAgeMs`).
-      const { bus, close } = await openBus(settings, connection);
+      // The running servers hear of it through their bus (a SQLite server, through the database).
+      const { bus, close } = await openBus(settings, connection, undefined, { cli: true });
       try {
         await new SessionStore(db, Date.now, console, bus).revokeOthers(user.id, null);
       } finally {

@@ -352,6 +352,13 @@ export interface WriteupsTable {
   uploaded_at: number;
 }
 
+/** A live bus message another process wrote for a SQLite server (live/sqlite-bus.ts), as JSON. */
+export interface BusMessagesTable {
+  id: Generated<number>;
+  message: string;
+  created_at: number;
+}
+
 export interface Database {
   config: ConfigTable;
   users: UsersTable;
@@ -381,4 +388,5 @@ export interface Database {
   solves: SolvesTable;
   cheat_infos: CheatInfosTable;
   scoreboard_versions: ScoreboardVersionsTable;
+  bus_messages: BusMessagesTable;
 }

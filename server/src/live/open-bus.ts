@@ -1,12 +1,13 @@
 // The bus joining this process to the others on its database: through Redis when configured, else on PostgreSQL
-// through LISTEN/NOTIFY; one SQLite process keeps its messages to itself. The server and the CLI (whose changes the
-// running servers must hear of) open it alike.
+// through LISTEN/NOTIFY; on SQLite, one server hears the CLI through the database (sqlite-bus.ts). The server and
+// the CLI (whose changes the running servers must hear of) open it alike.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Connection } from '../db/database.ts';
+import { type Connection, inMemory } from '../db/database.ts';
 import type { Settings } from '../settings.ts';
 import { type LiveBus, LocalBus } from './bus.ts';
 import { PostgresBus } from './postgres-bus.ts';
 import { RedisBus } from './redis-bus.ts';
+import { SqliteBus, SqliteSender } from './sqlite-bus.ts';
 
 export interface OpenBus {
   bus: LiveBus;
@@ -16,10 +17,12 @@ export interface OpenBus {
   close(): Promise<void>;
 }
 
+/** `cli`: the process only publishes, for the servers to hear. */
 export const openBus = async (
   settings: Pick<Settings, 'redisUrl' | 'databaseUrl'>,
   connection: Connection,
   log?: FastifyBaseLogger,
+  { cli = false }: { cli?: boolean } = {},
 ): Promise<OpenBus> => {
   if (settings.redisUrl) {
     const bus = new RedisBus({ url: settings.redisUrl, log });
@@ -31,5 +34,13 @@ export const openBus = async (
     await bus.start();
     return { bus, redis: undefined, close: () => bus.close() };
   }
-  return { bus: new LocalBus(), redis: undefined, close: async () => {} };
+  // A database in this process's memory has no other process to hear.
+  if (inMemory(settings.databaseUrl)) return { bus: new LocalBus(), redis: undefined, close: async () => {} };
+  if (cli) {
+    const bus = new SqliteSender(connection.db);
+    return { bus, redis: undefined, close: () => bus.close() };
+  }
+  const bus = new SqliteBus(connection.db, log);
+  await bus.start();
+  return { bus, redis: undefined, close: () => bus.close() };
 };

@@ -15,8 +15,8 @@ const visitIntervalMs = 5000;
 /**
  * How long a resolved session is answered from memory: every API call resolves one, which cost each a query (a round
  * trip on PostgreSQL). Whatever ends a session or changes its caller drops it at once in this process and, through
- * the live bus, in the others (`userChanged`); the age bounds what a lost bus message, or a change made by a process
- * without a bus (the CLI), leaves standing.
+ * the live bus, in the others and from the CLI (`userChanged`); the age bounds what a lost bus message, or a change
+ * written to the database by other means, leaves standing.
  */
 export const sessionMaxAgeMs = 5000;
 /** Sessions kept at most; past it the one kept longest goes (the stalest: a kept session is read again every few s). */

@@ -16,6 +16,7 @@ import * as m0013 from './0013_solvers.ts';
 import * as m0014 from './0014_solves_by_submission.ts';
 import * as m0015 from './0015_token_minter.ts';
 import * as m0016 from './0016_file_types.ts';
+import * as m0017 from './0017_bus_messages.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_solves_by_submission': m0014,
   '0015_token_minter': m0015,
   '0016_file_types': m0016,
+  '0017_bus_messages': m0017,
 };
