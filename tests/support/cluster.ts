@@ -52,6 +52,8 @@ export interface Cluster {
   url: string;
   /** Each process's own address (the same after a restart). */
   urls: string[];
+  /** The data directory the processes share (their SQLite database too, when `env` names no other). */
+  dataDir: string;
   /** SIGKILL, as a crash or the OOM killer would. */
   kill(index: number): Promise<void>;
   /** Starts a killed process again on its port, as a supervisor would. */
@@ -102,6 +104,7 @@ export const startCluster = async (count: number, env: Record<string, string>): 
     return {
       url,
       urls: ports.map((p) => `http://127.0.0.1:${p}`),
+      dataDir,
       kill: (index) => end(children[index] as ChildProcess, 'SIGKILL'),
       restart: (index) => start(index),
       output: (index) => outputs[index]?.() ?? '',

@@ -19,12 +19,13 @@ export type LiveMessage =
   | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel }
   // Between server processes only, no client hub delivers these: verdicts (games/recent-verdicts.ts), edits of
   // what judging compares answers with, by challenge id or game id (games/judging-cache.ts), edits of the
-  // platform's configuration (services/config-store.ts), and changes to a user's sessions or caller, by user id
-  // (services/sessions.ts).
+  // platform's configuration (services/config-store.ts), changes to a user's sessions or caller, by user id
+  // (services/sessions.ts), and revoked or deleted API tokens, by token id (services/api-tokens.ts).
   | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
   | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number }
   | { hub: 'config'; method: 'ConfigEdited'; payload: null }
-  | { hub: 'sessions'; method: 'UserChanged'; payload: string };
+  | { hub: 'sessions'; method: 'UserChanged'; payload: string }
+  | { hub: 'tokens'; method: 'TokenRevoked'; payload: string };
 
 export type LiveListener = (message: LiveMessage) => void;
 

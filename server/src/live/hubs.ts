@@ -1,33 +1,27 @@
 // The SignalR hubs of §1.9 on our own small server: `POST /hub/{user|monitor|admin}/negotiate` and the WebSocket
 // transport on `/hub/{name}` (text frames, JSON hub protocol). Bus messages go to the connections of their hub and
-// game. Who may connect is checked at negotiate and again at the upgrade, since clients may skip negotiation and a
-// negotiate may have been answered by another process. Open connections are capped per client address and in all:
-// negotiate answers 429/503 at the cap; an upgrade over it gets the reason as its handshake's error (what SignalR
-// clients show) and as the reason of a 1013 close (try again later). A browser page of another origin never rides
-// the session cookie here (http/cross-site.ts): the embedding sites' widgets open the user hub without it, other
-// pages are refused.
+// game. Who may connect is checked at negotiate and again at the upgrade (hub-admission.ts), and a connection ends
+// when the credential that opened it is revoked (hub-credentials.ts). Open connections are capped per client
+// address and in all: negotiate answers 429/503 at the cap; an upgrade over it gets the reason as its handshake's
+// error (what SignalR clients show) and as the reason of a 1013 close (try again later).
 import { randomBytes } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type Role, roleRank } from '@pennon/sdk/contract';
+import type { Locale } from '@pennon/sdk/locales';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import type { Database } from '../db/schema.ts';
-import { GameStore } from '../games/game-store.ts';
-import { sessionCookie } from '../http/auth.ts';
 import { type ProxyTrust, trustNobody } from '../http/client-address.ts';
-import { crossSiteRefusal, fromElsewhere, platformOrigin } from '../http/cross-site.ts';
-import type { EmbedOrigins } from '../http/embed-cors.ts';
+import { platformOrigin } from '../http/cross-site.ts';
 import { forwardedOrigin } from '../http/forwarded.ts';
 import { HttpError } from '../http/http-error.ts';
 import { refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
-import { type Message, msg, type Text } from '../i18n/message.ts';
-import type { ApiTokenService } from '../services/api-tokens.ts';
-import type { Caller, SessionStore } from '../services/sessions.ts';
+import { type Message, msg } from '../i18n/message.ts';
 import type { HubLimits } from '../settings.ts';
 import type { LiveMessage } from './bus.ts';
+import { type AdmissionOptions, type Credentials, HubAdmission, type HubName } from './hub-admission.ts';
+import { Connection, refuse, revoke } from './hub-connection.ts';
+import { type Holder, HubCredentials } from './hub-credentials.ts';
 import {
   closeFrame,
   frame,
@@ -39,21 +33,14 @@ import {
   splitRecords,
 } from './protocol.ts';
 
-export type HubName = 'user' | 'monitor' | 'admin';
+export type { HubName } from './hub-admission.ts';
 
-const minimumRole: Record<HubName, Role | null> = { user: null, monitor: 'Monitor', admin: 'Admin' };
-
-export interface HubOptions {
-  db: Kysely<Database>;
-  sessions: SessionStore;
-  apiTokens: ApiTokenService;
+export interface HubOptions extends AdmissionOptions {
   /** The client address of a raw request (negotiate or upgrade), read as everywhere else in the server. */
   clientAddress: (request: IncomingMessage) => string;
   limits: HubLimits;
   /** PENNON_PUBLIC_URL: its origin is the platform's own; unset, each request's is. */
   publicUrl?: string | undefined;
-  /** PENNON_EMBED_ORIGINS: sites whose pages may open the user hub, without credentials. */
-  embedOrigins?: EmbedOrigins;
   /** PENNON_TRUST_PROXY: whose X-Forwarded-Proto and -Host say an upgrade's own origin; unset: nobody's. */
   trustProxy?: ProxyTrust;
   /** Keep-alive ping interval (the official client expects one within 30 s). */
@@ -66,82 +53,25 @@ export interface HubOptions {
   maxBufferedBytes?: number;
 }
 
-type Verdict = { ok: true; gameId: number | null } | { ok: false; status: number; title: Text };
-
 /** Why one more connection is refused: too many from its address (429) or in all (503). */
 interface Refusal {
   status: 429 | 503;
   title: Message;
 }
 
-/** WebSocket close code 1013: try again later. */
-const tryAgainLater = 1013;
-/** How long a refused socket waits for the client's handshake to answer it with the reason. */
-const refusalGraceMs = 2000;
-
-/** A close reason may take 123 bytes; a translated one is cut at a character boundary to fit. */
-const closeReason = (text: string): string => {
-  let reason = text;
-  while (Buffer.byteLength(reason) > 123) reason = [...reason].slice(0, -1).join('');
-  return reason;
-};
+/** How often every open connection's credential is checked again, whatever the bus said. */
+const credentialSweepMs = 60_000;
 
 const hubPath = /^\/hub\/(user|monitor|admin)\/?$/i;
 const negotiatePath = /^\/hub\/(user|monitor|admin)\/negotiate\/?$/i;
-
-const cookieValue = (header: string | undefined, name: string): string | undefined => {
-  for (const part of header?.split(';') ?? []) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-};
-
-const bearerOf = (authorization: string | undefined): string | undefined =>
-  /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-
-/** The parts of a request (negotiate or upgrade) that say who is calling, from where, and for which game. */
-interface Credentials {
-  headers: IncomingHttpHeaders;
-  /** The platform's origin as this request sees it (http/cross-site.ts). */
-  ownOrigin: () => string;
-  query: URLSearchParams;
-  ip: string;
-}
-
-class Connection {
-  handshaken = false;
-  buffered = '';
-  lastSeen = Date.now();
-
-  constructor(
-    readonly socket: WebSocket,
-    readonly key: string,
-    private readonly maxBufferedBytes: number,
-  ) {}
-
-  send(data: string): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
-    if (this.socket.bufferedAmount > this.maxBufferedBytes) {
-      this.socket.terminate();
-      return;
-    }
-    this.socket.send(data);
-  }
-}
 
 const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
 
 export class HubServer {
   readonly #groups = new Map<string, Set<Connection>>();
   readonly #wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
-  readonly #games: GameStore;
+  readonly #admission: HubAdmission;
+  readonly #credentials: HubCredentials<Connection>;
   readonly #pingMs: number;
   readonly #timeoutMs: number;
   readonly #handshakeMs: number;
@@ -150,10 +80,12 @@ export class HubServer {
   readonly #perAddress = new Map<string, number>();
   #open = 0;
   #timer: NodeJS.Timeout | undefined;
+  #sweeper: NodeJS.Timeout | undefined;
   readonly #trusted: ProxyTrust;
 
   constructor(private readonly options: HubOptions) {
-    this.#games = new GameStore(options.db);
+    this.#admission = new HubAdmission(options);
+    this.#credentials = new HubCredentials(options, (connection) => revoke(connection));
     this.#pingMs = options.pingIntervalMs ?? 15_000;
     this.#timeoutMs = options.clientTimeoutMs ?? 30_000;
     this.#handshakeMs = options.handshakeTimeoutMs ?? 15_000;
@@ -196,67 +128,24 @@ export class HubServer {
   start(): void {
     this.#timer ??= setInterval(() => this.#tick(), this.#pingMs);
     this.#timer.unref();
+    this.#sweeper ??= setInterval(() => void this.#credentials.sweep(), credentialSweepMs);
+    this.#sweeper.unref();
   }
 
-  /** Delivers one bus message to the connections of its hub (and game). */
+  /** Whether this caller may connect to `hub`. */
+  admit(hub: HubName, credentials: Credentials) {
+    return this.#admission.admit(hub, credentials);
+  }
+
+  /** Delivers one bus message to the connections of its hub (and game), or closes those it revoked. */
   deliver(message: LiveMessage): void {
+    this.#credentials.heard(message);
     // The other hubs of the bus are between server processes only.
     if (message.hub !== 'user' && message.hub !== 'monitor' && message.hub !== 'admin') return;
     const group = this.#groups.get(groupKey(message.hub, message.hub === 'admin' ? null : message.gameId));
     if (!group?.size) return;
     const data = invocationFrame(message.method, message.payload);
     for (const connection of group) connection.send(data);
-  }
-
-  /** The API token the request carries, in its header or (from a browser's WebSocket) in the query. */
-  #bearer(credentials: Credentials): string | undefined {
-    return bearerOf(credentials.headers.authorization) ?? credentials.query.get('access_token') ?? undefined;
-  }
-
-  async caller(credentials: Credentials, withCookie: boolean): Promise<Caller | null | 'refused'> {
-    const bearer = this.#bearer(credentials);
-    if (bearer) {
-      const check = await this.options.apiTokens.authenticate(bearer);
-      return 'failure' in check ? 'refused' : check.caller;
-    }
-    const token = withCookie ? cookieValue(credentials.headers.cookie, sessionCookie) : undefined;
-    if (!token) return null;
-    return (await this.options.sessions.resolve(token, credentials.ip))?.caller ?? null;
-  }
-
-  /**
-   * Whether the session cookie may speak for the caller: always, unless a page of another origin made the
-   * request. An embedding site's page opens the user hub without it; any other page that sends it is refused.
-   */
-  #cookieUse(hub: HubName, credentials: Credentials): 'use' | 'ignore' | 'refuse' {
-    if (!fromElsewhere(credentials.headers, credentials.ownOrigin)) return 'use';
-    const { embedOrigins = [] } = this.options;
-    const origin = credentials.headers.origin ?? '';
-    if (hub === 'user' && (embedOrigins === '*' || embedOrigins.includes(origin))) return 'ignore';
-    const riding = cookieValue(credentials.headers.cookie, sessionCookie) && !this.#bearer(credentials);
-    return riding ? 'refuse' : 'ignore';
-  }
-
-  /** Whether this caller may connect to `hub` (§1.9): where the request comes from, the role, then the game. */
-  async admit(hub: HubName, credentials: Credentials): Promise<Verdict> {
-    const cookieUse = this.#cookieUse(hub, credentials);
-    if (cookieUse === 'refuse') return { ok: false, status: 403, title: crossSiteRefusal };
-    const role = minimumRole[hub];
-    if (role) {
-      const caller = await this.caller(credentials, cookieUse === 'use');
-      if (caller === null || caller === 'refused')
-        return { ok: false, status: 401, title: 'Sign in to continue' };
-      if (roleRank(caller.role) < roleRank(role)) {
-        return { ok: false, status: 403, title: 'You are not allowed to do this' };
-      }
-    }
-    if (hub === 'admin') return { ok: true, gameId: null };
-    const game = credentials.query.get('game') ?? '';
-    const gameId = /^\d{1,9}$/.test(game) ? Number(game) : Number.NaN;
-    if (!Number.isSafeInteger(gameId) || !(await this.#games.byId(gameId))) {
-      return { ok: false, status: 404, title: 'Game not found' };
-    }
-    return { ok: true, gameId };
   }
 
   /** Takes over an HTTP upgrade on a hub path; false when the path is not a hub. */
@@ -276,24 +165,32 @@ export class HubServer {
       ip: this.options.clientAddress(request),
     };
     const address = credentials.ip;
-    void this.admit(hub, credentials)
-      .then((verdict) => {
-        if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
-        this.#wss.handleUpgrade(request, socket, head, (ws) => {
-          // Counted here, synchronously, so upgrades admitted at the same time cannot all slip under the cap.
-          const refusal = this.refusal(address);
-          if (!refusal) return this.#accept(ws, groupKey(hub, verdict.gameId), address);
-          refuse(ws, translate(refusal.title, negotiateLocale(request.headers['accept-language'])));
-        });
-      })
-      .catch(() => refuseUpgrade(request, socket, 500, 'Internal server error'));
+    const locale = negotiateLocale(request.headers['accept-language']);
+    const upgrade = async () => {
+      const mark = this.#credentials.mark;
+      const verdict = await this.admit(hub, credentials);
+      if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
+      this.#wss.handleUpgrade(request, socket, head, (ws) => {
+        // Counted here, synchronously, so upgrades admitted at the same time cannot all slip under the cap.
+        const refusal = this.refusal(address);
+        if (refusal) return refuse(ws, translate(refusal.title, locale));
+        const connection = this.#accept(ws, hub, groupKey(hub, verdict.gameId), address, locale);
+        if (verdict.holder) this.#hold(connection, verdict.holder, mark);
+      });
+    };
+    upgrade().catch(() => refuseUpgrade(request, socket, 500, 'Internal server error'));
     return true;
   }
 
-  #accept(socket: WebSocket, key: string, address: string): void {
+  #hold(connection: Connection, holder: Holder, mark: number): void {
+    this.#credentials.hold(connection, holder, mark);
+    connection.socket.on('close', () => this.#credentials.release(connection));
+  }
+
+  #accept(socket: WebSocket, hub: HubName, key: string, address: string, locale: Locale): Connection {
     this.#open++;
     this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
-    const connection = new Connection(socket, key, this.#maxBuffered);
+    const connection = new Connection(socket, hub, key, locale, this.#maxBuffered);
     const handshakeTimer = setTimeout(() => {
       if (!connection.handshaken) socket.terminate();
     }, this.#handshakeMs);
@@ -317,6 +214,7 @@ export class HubServer {
       else this.#perAddress.delete(address);
     });
     socket.on('error', () => socket.terminate());
+    return connection;
   }
 
   #receive(connection: Connection, record: string, handshakeTimer: NodeJS.Timeout): void {
@@ -385,8 +283,10 @@ export class HubServer {
 
   /** Closes every connection with a close message that lets clients reconnect (to this server once back). */
   close(): void {
-    if (this.#timer) clearInterval(this.#timer);
+    clearInterval(this.#timer);
+    clearInterval(this.#sweeper);
     this.#timer = undefined;
+    this.#sweeper = undefined;
     const bye = closeFrame(undefined, true);
     for (const client of this.#wss.clients) {
       if (client.readyState === WebSocket.OPEN) client.send(bye);
@@ -396,22 +296,6 @@ export class HubServer {
     this.#wss.close();
   }
 }
-
-/**
- * Closes a socket over the cap with 1013 and the reason, after answering the client's handshake with it as the
- * error: a SignalR client that had its socket closed before that would only report a failed send.
- */
-const refuse = (socket: WebSocket, reason: string): void => {
-  const close = () => socket.close(tryAgainLater, closeReason(reason));
-  const timer = setTimeout(close, refusalGraceMs);
-  socket.once('message', () => {
-    clearTimeout(timer);
-    socket.send(frame({ error: reason }));
-    close();
-  });
-  socket.on('close', () => clearTimeout(timer));
-  socket.on('error', () => socket.terminate());
-};
 
 const rawText = (data: RawData): string =>
   Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');

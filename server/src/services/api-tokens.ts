@@ -2,7 +2,8 @@
 // signed with a platform key generated once. The database keeps only the token's id and state, never the token.
 // A token acts as its creator, with the creator's current role. A token issued by a request that a token
 // authenticated records that minter: it may not issue tokens itself, and revoking or deleting a token revokes every
-// token minted from it, so a leaked admin token cannot leave copies behind.
+// token minted from it, so a leaked admin token cannot leave copies behind. A revocation or deletion is told to every
+// process through the live bus, whose hubs close the connections the revoked tokens opened.
 import {
   createPrivateKey,
   createPublicKey,
@@ -15,6 +16,7 @@ import {
 import type { ApiToken, ApiTokenCreateModel, ApiTokenResponse } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiTokensTable, Database } from '../db/schema.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { PlatformSecrets } from './platform-secrets.ts';
 import type { Caller } from './sessions.ts';
 
@@ -77,6 +79,7 @@ export class ApiTokenService {
     private readonly db: Kysely<Database>,
     private readonly secrets: PlatformSecrets,
     private readonly now: () => number = Date.now,
+    private readonly bus?: LiveBus,
   ) {}
 
   /** `mintedBy`: the token that authenticated the issuing request, if one did. */
@@ -119,7 +122,7 @@ export class ApiTokenService {
    * 404 without a body (§2.3) is the caller's to send when this answers false.
    */
   async setRevoked(id: string, revoked: boolean): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const found = await this.db.transaction().execute(async (trx) => {
       const { numUpdatedRows } = await trx
         .updateTable('api_tokens')
         .set({ is_revoked: revoked ? 1 : 0 })
@@ -128,15 +131,24 @@ export class ApiTokenService {
       if (revoked && numUpdatedRows > 0n) await revokeMintedFrom(trx, id);
       return numUpdatedRows > 0n;
     });
+    if (revoked && found) this.#revoked(id);
+    return found;
   }
 
   /** Deletes the token and revokes every token minted from it. */
   async delete(id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
+    const found = await this.db.transaction().execute(async (trx) => {
       await revokeMintedFrom(trx, id);
       const { numDeletedRows } = await trx.deleteFrom('api_tokens').where('id', '=', id).executeTakeFirst();
       return numDeletedRows > 0n;
     });
+    if (found) this.#revoked(id);
+    return found;
+  }
+
+  /** Once committed: the token (and those minted from it) no longer speaks for anyone, in any process. */
+  #revoked(id: string): void {
+    this.bus?.publish({ hub: 'tokens', method: 'TokenRevoked', payload: id });
   }
 
   /** The creator a bearer token acts for, or why it is refused. Records the use (throttled). */
@@ -153,6 +165,26 @@ export class ApiTokenService {
     } catch {
       return { failure: 'malformed' };
     }
+    const row = await this.#live(String(payload.jti));
+    if ('failure' in row) return row;
+    const now = this.now();
+    if (row.last_used_at === null || now - row.last_used_at >= useIntervalMs) {
+      await this.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
+    }
+    return {
+      caller: { id: row.user_id, userName: row.user_name, role: row.role },
+      token: { id: row.id, mintedBy: row.minted_by },
+    };
+  }
+
+  /** The caller a token speaks for now, read from the database: null once it is revoked, deleted or expired. */
+  async current(id: string): Promise<Caller | null> {
+    const row = await this.#live(id);
+    return 'failure' in row ? null : { id: row.user_id, userName: row.user_name, role: row.role };
+  }
+
+  /** The token's row with its creator, or why it speaks for nobody. */
+  async #live(id: string) {
     const row = await this.db
       .selectFrom('api_tokens')
       .innerJoin('users', 'users.id', 'api_tokens.creator_id')
@@ -166,19 +198,12 @@ export class ApiTokenService {
         'users.user_name',
         'users.role',
       ])
-      .where('api_tokens.id', '=', String(payload.jti))
+      .where('api_tokens.id', '=', id)
       .executeTakeFirst();
     if (!row) return { failure: 'unknown token' };
     if (row.is_revoked === 1) return { failure: 'revoked' };
-    const now = this.now();
-    if (row.expires_at !== null && row.expires_at <= now) return { failure: 'expired' };
-    if (row.last_used_at === null || now - row.last_used_at >= useIntervalMs) {
-      await this.db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
-    }
-    return {
-      caller: { id: row.user_id, userName: row.user_name, role: row.role },
-      token: { id: row.id, mintedBy: row.minted_by },
-    };
+    if (row.expires_at !== null && row.expires_at <= this.now()) return { failure: 'expired' };
+    return row;
   }
 
   private async find(id: string): Promise<ApiToken | undefined> {

@@ -222,6 +222,15 @@ export class SessionStore {
     return { sessionId, caller: session.caller, renewedUntil };
   }
 
+  /**
+   * The caller a session speaks for now, read from the database (not as kept): null once it ended. For what checks
+   * a session again after a change (a live hub connection it opened), not for a visit: nothing is recorded.
+   */
+  async current(sessionId: string): Promise<Caller | null> {
+    const session = await this.read(sessionId);
+    return session && session.expiresAt > this.now() ? session.caller : null;
+  }
+
   /** The session as kept, unless it is older than `sessionMaxAgeMs`. */
   #keptSession(sessionId: string): KeptSession | undefined {
     const kept = this.#kept.get(sessionId);
