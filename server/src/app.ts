@@ -144,6 +144,7 @@ export const buildApp = async ({
     sessions,
     apiTokens,
     clientAddress: (request) => clientAddress(request, settings.trustProxy),
+    admit: async (address) => (await app.admitUnrouted?.(address)) ?? null,
     limits: settings.hubLimits,
     publicUrl: settings.publicUrl,
     embedOrigins: settings.embedOrigins,

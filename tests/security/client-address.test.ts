@@ -1,6 +1,7 @@
 // Issue 28 §2, as a player sees the shipped defaults (no trusted proxy, no exempt address): whatever X-Forwarded-For
 // says, the client is the socket's peer, in the audit log and in the rate limits of HTTP requests and WebSocket
-// upgrades alike; and loopback - where a reverse proxy on the same host connects from - gets no free pass.
+// upgrades (the container proxy's and the hubs') alike; and loopback - where a reverse proxy on the same host
+// connects from - gets no free pass.
 import { randomUUID } from 'node:crypto';
 import { createNodeClient } from '@pennon/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,5 +62,15 @@ describe('client addresses on the shipped defaults', () => {
     expect((await rawRequest(server.url, '/api/config', { headers: forged(++i) })).status).toBe(429);
     const proxyUrl = `${server.url.replace(/^http/, 'ws')}/api/proxy/${randomUUID()}`;
     expect(await upgrade(proxyUrl, forged(++i))).toBe(429);
+  });
+
+  it('counts hub upgrades against the same budget: of a burst of 400, at most the budget passes', async () => {
+    // Each would be answered otherwise (404: no such game). After the test before, the budget is already spent.
+    const hubUrl = `${server.url.replace(/^http/, 'ws')}/hub/user?game=999`;
+    const statuses = await Promise.all(
+      Array.from({ length: 400 }, (_, n) => upgrade(hubUrl, forged(1000 + n))),
+    );
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(150);
+    expect(statuses.filter((status) => status !== 429 && status !== 404)).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { HttpError } from '../http/http-error.ts';
-import { refuseUpgrade } from '../http/upgrade-refusal.ts';
+import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import type { CaptureTap, TrafficCapture } from './capture.ts';
 import type { ContainerRecord, ContainerService } from './container-service.ts';
@@ -124,12 +124,7 @@ export class ContainerProxy {
   ): Promise<void> {
     const address = this.options.clientAddress?.(request) ?? request.socket.remoteAddress ?? '';
     const wait = await this.options.admit?.(address);
-    if (wait != null) {
-      const seconds = Math.max(1, Math.ceil(wait / 1000));
-      return refuseUpgrade(request, socket, 429, msg`Too many requests: try again in ${seconds} seconds`, {
-        'Retry-After': String(seconds),
-      });
-    }
+    if (wait != null) return refuseTooMany(request, socket, wait);
     const verdict = await this.check(id, noinst);
     if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
     const { record } = verdict;

@@ -3,7 +3,7 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
-import type { Text } from '../i18n/message.ts';
+import { msg, type Text } from '../i18n/message.ts';
 
 /** Answers the upgrade with the error envelope and closes the socket. */
 export const refuseUpgrade = (
@@ -29,4 +29,12 @@ export const refuseUpgrade = (
       body,
   );
   socket.once('finish', () => socket.destroy());
+};
+
+/** Answers an upgrade over the client's rate limit with 429 and when to try again. */
+export const refuseTooMany = (request: IncomingMessage, socket: Duplex, waitMs: number): void => {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  refuseUpgrade(request, socket, 429, msg`Too many requests: try again in ${seconds} seconds`, {
+    'Retry-After': String(seconds),
+  });
 };

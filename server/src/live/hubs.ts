@@ -1,9 +1,10 @@
 // The SignalR hubs of §1.9 on our own small server: `POST /hub/{user|monitor|admin}/negotiate` and the WebSocket
 // transport on `/hub/{name}` (text frames, JSON hub protocol). Bus messages go to the connections of their hub and
 // game. Who may connect is checked at negotiate and again at the upgrade (hub-admission.ts), and a connection ends
-// when the credential that opened it is revoked (hub-credentials.ts). Open connections are capped per client
-// address and in all: negotiate answers 429/503 at the cap; an upgrade over it gets the reason as its handshake's
-// error (what SignalR clients show) and as the reason of a 1013 close (try again later).
+// when the credential that opened it is revoked (hub-credentials.ts). An upgrade counts against the client's rate
+// limit like any request. Open connections are capped per client address and in all: negotiate answers 429/503 at
+// the cap; an upgrade over it gets the reason as its handshake's error (what SignalR clients show) and as the reason
+// of a 1013 close (try again later).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,7 +15,7 @@ import { type ProxyTrust, trustNobody } from '../http/client-address.ts';
 import { platformOrigin } from '../http/cross-site.ts';
 import { forwardedOrigin } from '../http/forwarded.ts';
 import { HttpError } from '../http/http-error.ts';
-import { refuseUpgrade } from '../http/upgrade-refusal.ts';
+import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { type Message, msg } from '../i18n/message.ts';
 import type { HubLimits } from '../settings.ts';
@@ -38,6 +39,8 @@ export type { HubName } from './hub-admission.ts';
 export interface HubOptions extends AdmissionOptions {
   /** The client address of a raw request (negotiate or upgrade), read as everywhere else in the server. */
   clientAddress: (request: IncomingMessage) => string;
+  /** The global rate limit (§1.7) for an upgrade: ms to wait, or null to go ahead. */
+  admit?: (address: string) => Promise<number | null>;
   limits: HubLimits;
   /** PENNON_PUBLIC_URL: its origin is the platform's own; unset, each request's is. */
   publicUrl?: string | undefined;
@@ -167,6 +170,8 @@ export class HubServer {
     const address = credentials.ip;
     const locale = negotiateLocale(request.headers['accept-language']);
     const upgrade = async () => {
+      const wait = await this.options.admit?.(address);
+      if (wait != null) return refuseTooMany(request, socket, wait);
       const mark = this.#credentials.mark;
       const verdict = await this.admit(hub, credentials);
       if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
