@@ -9,6 +9,14 @@ import { createEditApi, type EditApi } from './groups/edit.ts';
 import { createGameApi, type GameApi } from './groups/game.ts';
 import { createInfoApi, type InfoApi } from './groups/info.ts';
 import { createProxyApi, type ProxyApi } from './groups/proxy.ts';
+import {
+  createSecurityApi,
+  createSignInAdminApi,
+  createSignInApi,
+  type SecurityApi,
+  type SignInAdminApi,
+  type SignInApi,
+} from './groups/signin.ts';
 import { createTeamApi, type TeamApi } from './groups/team.ts';
 import { createTokensApi, type TokensApi } from './groups/tokens.ts';
 import {
@@ -40,6 +48,12 @@ export class PennonClient {
   /** WebSocket addresses of the container tunnels (no HTTP calls). */
   readonly proxy: ProxyApi;
   readonly team: TeamApi;
+  /** Pennon's sign-in: second factors, passkeys, OpenID Connect providers. */
+  readonly signIn: SignInApi;
+  /** The caller's own ways to sign in. */
+  readonly security: SecurityApi;
+  /** The sign-in policy and providers (admin). */
+  readonly signInAdmin: SignInAdminApi;
   readonly #transport: Transport;
 
   constructor(options: ClientOptions = {}) {
@@ -54,6 +68,9 @@ export class PennonClient {
     this.info = createInfoApi(request);
     this.proxy = createProxyApi(this.#transport.baseUrl);
     this.team = createTeamApi(request);
+    this.signIn = createSignInApi(request);
+    this.security = createSecurityApi(request);
+    this.signInAdmin = createSignInAdminApi(request);
   }
 
   /** The platform address every route path is appended to (no trailing slash). */

@@ -12,11 +12,17 @@ export type * from './contract/models/edit.ts';
 export type * from './contract/models/embed.ts';
 export type * from './contract/models/game.ts';
 export type * from './contract/models/info.ts';
+export type * from './contract/models/signin.ts';
 export type * from './contract/models/team.ts';
 export type * from './contract/models/tokens.ts';
 export * from './contract/route.ts';
 export { embed as embedRoutes } from './contract/routes/embed.ts';
 export { routes } from './contract/routes/index.ts';
+export {
+  security as securityRoutes,
+  signIn as signInRoutes,
+  signInAdmin as signInAdminRoutes,
+} from './contract/routes/signin.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
 export * from './contract/rules/user-name.ts';
@@ -38,6 +44,14 @@ export {
 } from './groups/game.ts';
 export { createInfoApi, type InfoApi } from './groups/info.ts';
 export { createProxyApi, type ProxyApi, webSocketUrl } from './groups/proxy.ts';
+export {
+  createSecurityApi,
+  createSignInAdminApi,
+  createSignInApi,
+  type SecurityApi,
+  type SignInAdminApi,
+  type SignInApi,
+} from './groups/signin.ts';
 export { createTeamApi, type TeamApi } from './groups/team.ts';
 export { createTokensApi, type TokensApi } from './groups/tokens.ts';
 export type { Upload } from './groups/upload.ts';

@@ -14,6 +14,7 @@ import { logsApi } from './api/logs.ts';
 import { noticesApi } from './api/notices.ts';
 import { postsApi } from './api/posts.ts';
 import { scoreboardApi } from './api/scoreboard.ts';
+import { registerSignIn } from './api/sign-in-setup.ts';
 import { teamApi } from './api/team.ts';
 import { tokensApi } from './api/tokens.ts';
 import { writeupsApi } from './api/writeups.ts';
@@ -121,7 +122,8 @@ export const buildApp = async ({
     log: app.log,
   });
   const mails = new AccountMails(new AccountTokens(secrets), mailer, settings.publicUrl);
-  const accounts = new AccountService(new UserStore(connection.db), config, sessions, captcha, mails);
+  const users = new UserStore(connection.db);
+  const accounts = new AccountService(users, config, sessions, captcha, mails);
   const teams = new TeamService(connection.db);
   const files = new FileStore(connection.db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
 
@@ -154,7 +156,16 @@ export const buildApp = async ({
   await app.register(uploads);
   await app.register(infoApi, { config });
   await app.register(captchaApi, { captcha });
-  await app.register(accountApi, { accounts, sessions });
+  const signIn = await registerSignIn(app, {
+    db: connection.db,
+    settings,
+    config,
+    secrets,
+    users,
+    accounts,
+    sessions,
+  });
+  await app.register(accountApi, { accounts, sessions, signIn });
   await app.register(teamApi, { teams });
   await app.register(tokensApi, { apiTokens });
   await app.register(logsApi, { log: auditLog });

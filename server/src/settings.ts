@@ -44,10 +44,23 @@ export interface Settings {
   containers: ContainerSettings;
   hubLimits: HubLimits;
   metrics: MetricsSettings;
+  /** `PENNON_OIDC_*`: one OpenID Connect provider set by the environment (more are added in the settings). */
+  oidc: EnvOidcProvider | undefined;
   /** `PENNON_REQUEST_ID_HEADER`: a request header whose id is taken (set by a trusted proxy); unset: ids are generated. */
   requestIdHeader: string | undefined;
   /** Settings that work but are likely a mistake, for the log at start. */
   warnings: string[];
+}
+
+export interface EnvOidcProvider {
+  /** `PENNON_OIDC_ISSUER`: the issuer URL its discovery document is found under. */
+  issuer: string;
+  /** `PENNON_OIDC_CLIENT_ID`. */
+  clientId: string;
+  /** `PENNON_OIDC_CLIENT_SECRET`; empty for a public client (PKCE alone). */
+  clientSecret: string;
+  /** `PENNON_OIDC_NAME`: the button's label. */
+  name: string;
 }
 
 /** Prometheus metrics at `/metrics` on a port of their own. */
@@ -196,6 +209,25 @@ const readRedisUrl = (raw: string | undefined): string | undefined => {
   return raw;
 };
 
+/** An issuer is an http(s) URL; the server itself refuses plain http except on loopback (oidc-client.ts). */
+const readOidc = (env: NodeJS.ProcessEnv): EnvOidcProvider | undefined => {
+  const issuer = env.PENNON_OIDC_ISSUER?.trim() ?? '';
+  const clientId = env.PENNON_OIDC_CLIENT_ID?.trim() ?? '';
+  if (!issuer && !clientId) return undefined;
+  if (!issuer || !clientId) {
+    throw new SettingsError('PENNON_OIDC_ISSUER and PENNON_OIDC_CLIENT_ID are set together, or neither');
+  }
+  if (!URL.canParse(issuer) || !/^https?:$/.test(new URL(issuer).protocol)) {
+    throw new SettingsError(`PENNON_OIDC_ISSUER must be an https URL, got "${issuer}"`);
+  }
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.PENNON_OIDC_CLIENT_SECRET ?? '',
+    name: env.PENNON_OIDC_NAME?.trim() || 'Single sign-on',
+  };
+};
+
 const readLimit = (name: string, raw: string | undefined, fallback: number): number => {
   if (raw === undefined || raw === '') return fallback;
   const limit = Number(raw);
@@ -305,6 +337,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       host: env.PENNON_METRICS_HOST || '127.0.0.1',
     },
     requestIdHeader: env.PENNON_REQUEST_ID_HEADER?.toLowerCase() || undefined,
+    oidc: readOidc(env),
     warnings,
   };
 };

@@ -16,11 +16,17 @@ export * from './models/edit.ts';
 export * from './models/embed.ts';
 export * from './models/game.ts';
 export * from './models/info.ts';
+export * from './models/signin.ts';
 export * from './models/team.ts';
 export * from './models/tokens.ts';
 export * from './route.ts';
 export { embed as embedRoutes } from './routes/embed.ts';
 export { routes } from './routes/index.ts';
+export {
+  security as securityRoutes,
+  signIn as signInRoutes,
+  signInAdmin as signInAdminRoutes,
+} from './routes/signin.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
 export * from './rules/user-name.ts';

@@ -1,14 +1,16 @@
 // Endpoint → schemas, for the server: one lookup built once from `routes` × `schemas` (and Pennon's own embed
-// routes), plus the ad-hoc routes declared with `route()` (tests, extensions). Clients never load this module.
+// and sign-in routes), plus the ad-hoc routes declared with `route()` (tests, extensions). Clients never load this module.
 import type { EndpointFields, EndpointOf, EndpointSchemas, RouteDef } from './route.ts';
 import { embed } from './routes/embed.ts';
 import { routes } from './routes/index.ts';
+import { security, signIn, signInAdmin } from './routes/signin.ts';
 import { embed as embedSchemas } from './schemas/embed.ts';
 import { schemas } from './schemas/index.ts';
+import * as signInSchemas from './schemas/signin.ts';
 
-// GZ::CTF's groups and Pennon's own (embed).
-const allRoutes = { ...routes, embed };
-const allSchemas = { ...schemas, embed: embedSchemas };
+// GZ::CTF's groups and Pennon's own (embed, sign-in).
+const allRoutes = { ...routes, embed, signIn, security, signInAdmin };
+const allSchemas = { ...schemas, embed: embedSchemas, ...signInSchemas };
 
 const table = new Map<EndpointFields, EndpointSchemas>();
 for (const [group, defs] of Object.entries(allRoutes)) {

@@ -6,8 +6,18 @@ import type { Static, TObject, TSchema } from 'typebox';
 /** Who may call: `-`, `U` (role ≥ User), `M` (≥ Monitor), `A` (Admin) of gzctf-api.md §2. */
 export type Auth = 'anonymous' | 'user' | 'monitor' | 'admin';
 
-/** The named rate-limit buckets of gzctf-api.md §1.7 (the global limit applies to every route). */
-export type RatePolicy = 'register' | 'query' | 'powChallenge' | 'container' | 'submit' | 'concurrency';
+/**
+ * The named rate-limit buckets of gzctf-api.md §1.7 (the global limit applies to every route), and Pennon's `code`:
+ * second-factor codes and other guesses at a secret.
+ */
+export type RatePolicy =
+  | 'register'
+  | 'query'
+  | 'powChallenge'
+  | 'container'
+  | 'submit'
+  | 'concurrency'
+  | 'code';
 
 /**
  * What a success carries: JSON (shaped by the `response` schema), `empty` (200 with no body), `download`

@@ -7,10 +7,13 @@ import { adoptSession, callerOf, signIn, signOut } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
 import type { AccountService, RequestContext } from '../services/accounts.ts';
 import type { SessionStore } from '../services/sessions.ts';
+import type { SignInService } from '../services/sign-in.ts';
 
 export interface AccountApiOptions {
   accounts: AccountService;
   sessions: SessionStore;
+  /** Whether passwords sign in, and whether an account needs more than its password. */
+  signIn: SignInService;
 }
 
 const contextOf = (request: FastifyRequest): RequestContext => ({
@@ -26,10 +29,14 @@ const registeredLog: Record<RegisterStatus, string> = {
   AdminConfirmationRequired: "Registered, waiting for an administrator's approval",
 };
 
-export const accountApi = async (app: FastifyInstance, { accounts, sessions }: AccountApiOptions) => {
+export const accountApi = async (
+  app: FastifyInstance,
+  { accounts, sessions, signIn: steps }: AccountApiOptions,
+) => {
   const { account } = routes;
 
   mount(app, account.register, async (request, reply) => {
+    await steps.requirePasswordRegistration();
     const { status, title, user, session } = await accounts.register(request.body, contextOf(request));
     await audit(request, 'Information', registeredLog[status], { name: user.userName });
     if (session) await adoptSession(sessions, request, reply, session);
@@ -54,11 +61,18 @@ export const accountApi = async (app: FastifyInstance, { accounts, sessions }: A
     return undefined;
   });
 
+  // GZ::CTF's client signs in here: an account that needs a second factor is told to use the web client's page.
   mount(app, account.login, async (request, reply) => {
-    const user = await accounts.login(request.body, request.ip).catch(async (err: unknown) => {
-      await audit(request, 'Warning', 'Sign-in refused', { name: request.body.userName });
-      throw err;
-    });
+    const user = await steps
+      .password(request.body, request.ip)
+      .then(async (user) => {
+        await steps.passwordOnly(user);
+        return user;
+      })
+      .catch(async (err: unknown) => {
+        await audit(request, 'Warning', 'Sign-in refused', { name: request.body.userName });
+        throw err;
+      });
     await audit(request, 'Information', 'Signed in', { name: user.userName });
     await signIn(sessions, request, reply, user.id);
     return undefined;

@@ -359,6 +359,82 @@ export interface BusMessagesTable {
   created_at: number;
 }
 
+export interface OidcProvidersTable {
+  /** A slug chosen by the admin; in the callback path and kept with each linked identity. */
+  id: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  /** Sealed (see services/sealing.ts). */
+  client_secret: string;
+  icon_url: string | null;
+  /** Comma-separated exact e-mail domains; empty allows any. */
+  allowed_domains: Generated<string>;
+  /** 1: a first sign-in may create an account; 0: it may only link to an existing one. */
+  create_accounts: Generated<number>;
+  /** 1: a first sign-in whose verified e-mail matches an account links to it without its password. */
+  link_by_email: Generated<number>;
+  enabled: Generated<number>;
+  created_at: number;
+}
+
+export interface UserIdentitiesTable {
+  provider_id: string;
+  /** The provider's `sub` claim. */
+  subject: string;
+  user_id: string;
+  /** The e-mail the provider gave when the identity was linked, for people to recognise it. */
+  email: string | null;
+  linked_at: number;
+  last_used_at: number | null;
+}
+
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports. */
+  transports: Generated<string>;
+  backed_up: Generated<number>;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface TotpSecretsTable {
+  user_id: string;
+  /** Sealed base32 secret. */
+  secret: string;
+  /** The last 30-second step a code was accepted for. */
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  /** SHA-256 hex of the code. */
+  code_hash: string;
+  user_id: string;
+}
+
+export interface SignInFlowsTable {
+  /** SHA-256 hex of the flow cookie's token. */
+  id: string;
+  user_id: string | null;
+  /** What the flow waits for (services/sign-in-flows.ts). */
+  stage: string;
+  /** The stage's state as JSON. */
+  data: string;
+  /** Wrong codes entered in this flow. */
+  attempts: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  /** Set once the flow has finished: a replayed answer finds it used. */
+  used_at: number | null;
+}
+
 export interface Database {
   config: ConfigTable;
   users: UsersTable;
@@ -389,4 +465,10 @@ export interface Database {
   cheat_infos: CheatInfosTable;
   scoreboard_versions: ScoreboardVersionsTable;
   bus_messages: BusMessagesTable;
+  oidc_providers: OidcProvidersTable;
+  user_identities: UserIdentitiesTable;
+  passkeys: PasskeysTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_flows: SignInFlowsTable;
 }

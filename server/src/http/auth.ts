@@ -57,21 +57,42 @@ declare module 'fastify' {
   }
 }
 
-/** The session cookie is Secure when the platform is public over https or this request came over https. */
+/**
+ * The browser's cookie for a sign-in under way (services/sign-in-flows.ts): Lax, so it comes along when a provider
+ * sends the browser back.
+ */
+export const signInFlowCookie = 'Pennon_SignIn';
+
+/** Cookies are Secure when the platform is public over https or this request came over https. */
+const cookieOptions = (request: FastifyRequest) =>
+  ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.secureCookies || request.protocol === 'https',
+  }) as const;
+
 const writeCookie = (
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
   expiresAt: number,
 ): void => {
-  reply.setCookie(sessionCookie, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.secureCookies || request.protocol === 'https',
-    expires: new Date(expiresAt),
-  });
+  reply.setCookie(sessionCookie, token, { ...cookieOptions(request), expires: new Date(expiresAt) });
 };
+
+/** Gives the browser the token of a sign-in flow that lasts `lifetimeMs`. */
+export const writeSignInFlow = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  lifetimeMs: number,
+): void => {
+  reply.setCookie(signInFlowCookie, token, { ...cookieOptions(request), maxAge: lifetimeMs / 1000 });
+};
+
+export const signInFlowOf = (request: FastifyRequest): string | undefined =>
+  request.cookies[signInFlowCookie];
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,

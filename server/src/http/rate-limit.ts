@@ -161,6 +161,9 @@ const shapes = {
   powChallenge: bucketShape(40, 5, 30_000),
   container: bucketShape(120, 30, 10_000),
   submit: bucketShape(100, 50, 5_000),
+  // Guesses at a secret (second-factor codes, passkeys, a linked account's password): each sign-in also allows
+  // only a few wrong codes of its own (services/sign-in-flows.ts); this bounds one address across accounts.
+  code: bucketShape(30, 10, 60_000),
 } satisfies Record<Exclude<RatePolicy, 'concurrency'> | 'global', LimiterShape>;
 
 export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exempt, redis }) => {
@@ -175,6 +178,7 @@ export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exe
     powChallenge: build('powChallenge'),
     container: build('container'),
     submit: build('submit'),
+    code: build('code'),
   };
   const teamCreation = concurrency(20);
   const releases = new WeakMap<FastifyRequest, () => void>();

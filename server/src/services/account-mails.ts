@@ -4,6 +4,7 @@ import { HttpError } from '../http/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type AccountMailKind, accountLink, accountMail } from '../mail/messages.ts';
 import type { AccountTokens, TokenPurpose } from './account-tokens.ts';
+import { publicOrigin } from './public-origin.ts';
 import type { User } from './users.ts';
 
 const purposes: Record<AccountMailKind, TokenPurpose> = {
@@ -14,10 +15,6 @@ const purposes: Record<AccountMailKind, TokenPurpose> = {
 
 /** The origin mailed links start with; only `AccountMails.linkBase` makes one. */
 export type LinkBase = string & { readonly linkBase: unique symbol };
-
-/** localhost, 127.0.0.0/8 or [::1], as the WHATWG URL parser normalises a host (`127.1` is `127.0.0.1`). */
-const isLoopbackHost = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 
 /** What a link's base64 query values decode to; garbage decodes to garbage, which then matches nothing. */
 export const fromBase64 = (value: string): string => Buffer.from(value, 'base64').toString();
@@ -31,14 +28,12 @@ export class AccountMails {
   ) {}
 
   /**
-   * Where mailed links point: PENNON_PUBLIC_URL. Without it, the request's own origin only when its host is
-   * loopback (a server tried out on one machine): any other Host header is the client's to forge, and a link to
-   * the forger's site would hand it the token. Called before anything is written, so a refusal leaves nothing.
+   * Where mailed links point: the platform's public origin (public-origin.ts). Called before anything is written,
+   * so a refusal leaves nothing.
    */
   linkBase(requestOrigin: string): LinkBase {
-    if (this.publicUrl) return this.publicUrl as LinkBase;
-    const origin = URL.canParse(requestOrigin) ? new URL(requestOrigin) : undefined;
-    if (origin && isLoopbackHost(origin.hostname)) return origin.origin as LinkBase;
+    const origin = publicOrigin(this.publicUrl, requestOrigin);
+    if (origin) return origin as LinkBase;
     throw new HttpError(
       400,
       "Mails with links need the platform's public address: an administrator must set PENNON_PUBLIC_URL",

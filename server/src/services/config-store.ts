@@ -11,6 +11,7 @@ import {
   ContainerPolicy,
   type ContainerPortMappingType,
   GlobalConfig,
+  SignInPolicy,
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { TObject } from 'typebox';
@@ -38,6 +39,12 @@ const configEdited: LiveMessage = { hub: 'config', method: 'ConfigEdited', paylo
 
 /** The row holding the private key of the payload encryption (§1.8); no section, so never sent. */
 const ENCRYPTION_KEY = 'apiEncryptionKey';
+
+/**
+ * Pennon's sign-in policy: a row of its own, not a field of GZ::CTF's `accountPolicy`, which GZ::CTF's admin client
+ * sends back whole (without fields it doesn't know) on every save.
+ */
+const SIGN_IN_POLICY = 'signInPolicy';
 
 export interface PlatformConfig {
   accountPolicy: AccountPolicy;
@@ -165,6 +172,16 @@ export class ConfigStore {
       .values({ key: name, value })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
       .execute();
+  }
+
+  async signInPolicy(): Promise<SignInPolicy> {
+    const raw = (await this.rows()).get(SIGN_IN_POLICY);
+    return withDefaults<SignInPolicy>(SignInPolicy, raw === undefined ? undefined : JSON.parse(raw));
+  }
+
+  async setSignInPolicy(policy: SignInPolicy, db: Kysely<Database> = this.db): Promise<void> {
+    await this.write(db, SIGN_IN_POLICY, Value.Clean(SignInPolicy, structuredClone(policy)));
+    this.#edited();
   }
 
   /** What every visitor may see (the `ClientConfig` of §2.10). */

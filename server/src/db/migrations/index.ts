@@ -17,6 +17,7 @@ import * as m0014 from './0014_solves_by_submission.ts';
 import * as m0015 from './0015_token_minter.ts';
 import * as m0016 from './0016_file_types.ts';
 import * as m0017 from './0017_bus_messages.ts';
+import * as m0018 from './0018_sign_in.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_token_minter': m0015,
   '0016_file_types': m0016,
   '0017_bus_messages': m0017,
+  '0018_sign_in': m0018,
 };
