@@ -23,6 +23,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { type Freshness, freshnessText, startFreshness } from './freshness.ts';
 import { type LoadResult, load } from './load.ts';
 import { postgresCpuMicros } from './postgres-cpu.ts';
 import { profiled } from './profile.ts';
@@ -90,7 +91,8 @@ const passedOn = Object.entries(process.env).filter(
 const { app, gameId, challengeIds, tokens } = await seed({
   dataDir,
   database,
-  teams: CONNECTIONS * TEAMS_PER_CONNECTION,
+  // One more team probes how soon its solves reach the scoreboard.
+  teams: CONNECTIONS * TEAMS_PER_CONNECTION + 1,
   challenges: 4 * CHALLENGES,
   // The mixed phase's readers all come from 127.0.0.1.
   env: { PENNON_HUB_MAX_PER_ADDRESS: String(2 * READERS), ...Object.fromEntries(passedOn) },
@@ -210,11 +212,17 @@ interface Readers {
 /** The paced mixed phase's new solves a second. */
 const PACED_SOLVES = 100;
 
-/** Round trips of new solves, from challenge `from`, while the readers read; `perSecond` paces the solvers. */
+/** The probe team's next challenge to solve: its solves go on from one mixed phase to the next. */
+let probed = 0;
+
+/**
+ * Round trips of new solves, from challenge `from`, while the readers read and the probe team's solves are timed
+ * until the scoreboard shows them; `perSecond` paces the solvers.
+ */
 const mixed = async (
   from: number,
   perSecond?: number,
-): Promise<{ writers: RoundTrips; readers: Readers }> => {
+): Promise<{ writers: RoundTrips; readers: Readers; freshness: Freshness }> => {
   const worker = new Worker(new URL('./readers-worker.mjs', import.meta.url), {
     workerData: { origin, gameId, clients: READERS, pollMs: 1000 },
   });
@@ -224,10 +232,24 @@ const mixed = async (
       worker.once('error', reject);
     });
   await next<'ready'>();
+  const probeToken = tokens[CONNECTIONS * TEAMS_PER_CONNECTION] as string;
+  const probe = await startFreshness({
+    submitOrigin: origin,
+    boardOrigins: [origin],
+    gameId,
+    team: `team${CONNECTIONS * TEAMS_PER_CONNECTION}`,
+    flags: challengeIds.slice(probed).map((id, k) => ({
+      path: `/api/game/${gameId}/challenges/${id}`,
+      cookie: `${cookie}=${probeToken}`,
+      flag: `flag{c${probed + k}}`,
+    })),
+  });
   const writers = await roundTrips(from, true, { perSecond, name: `mixed from ${from}` });
+  const freshness = await probe.stop();
+  probed += freshness.sent;
   const done = next<Readers>();
   worker.postMessage('stop');
-  return { writers, readers: await done };
+  return { writers, readers: await done, freshness };
 };
 
 const hello = Fastify();
@@ -352,13 +374,14 @@ if (figures.has('mixed')) {
     ['mixed', 2 * CHALLENGES, undefined],
     [`mixed at ${PACED_SOLVES} solves/s`, 3 * CHALLENGES, PACED_SOLVES],
   ] as const) {
-    const { writers, readers } = await mixed(from, perSecond);
+    const { writers, readers, freshness } = await mixed(from, perSecond);
     console.log(roundTripLine(`${name}: new solves beside ${READERS} readers`, writers, yardstick));
     console.log(
       `${name}: readers made ${readers.reads} scoreboard reads (${percent(readers.notModified, readers.reads)} 304), ` +
         `p50 ${ms(readers.p50)}, p99 ${ms(readers.p99)}, ${readers.failed} failed; ` +
         `${readers.open}/${READERS} hub connections open at the end, ${readers.hubMessages} hub messages`,
     );
+    console.log(`${name}: ${freshnessText(freshness)}`);
   }
 }
 await hello.close();
