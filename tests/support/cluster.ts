@@ -118,7 +118,7 @@ export const startCluster = async (count: number, env: Record<string, string>): 
 
 /** Waits until HAProxy answers /healthz from a process. */
 const untilHealthy = async (url: string, output: () => string) => {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     const res = await fetch(`${url}/healthz`).catch(() => undefined);
     if (res?.ok) return;
