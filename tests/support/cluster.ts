@@ -54,6 +54,9 @@ export interface Cluster {
   urls: string[];
   /** The data directory the processes share (their SQLite database too, when `env` names no other). */
   dataDir: string;
+  /** Each process's id now (a restart changes it), and HAProxy's: for benches that read their CPU time. */
+  pids(): number[];
+  haproxyPid: number;
   /** SIGKILL, as a crash or the OOM killer would. */
   kill(index: number): Promise<void>;
   /** Starts a killed process again on its port, as a supervisor would. */
@@ -105,6 +108,8 @@ export const startCluster = async (count: number, env: Record<string, string>): 
       url,
       urls: ports.map((p) => `http://127.0.0.1:${p}`),
       dataDir,
+      pids: () => children.map((child) => child.pid as number),
+      haproxyPid: haproxy.pid as number,
       kill: (index) => end(children[index] as ChildProcess, 'SIGKILL'),
       restart: (index) => start(index),
       output: (index) => outputs[index]?.() ?? '',
