@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slidingWindow, tokenBucket } from '../src/http/rate-limit.ts';
+import { concurrency, slidingWindow, tokenBucket } from '../src/http/rate-limit.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { databaseKinds } from './support/databases.ts';
 
@@ -23,6 +23,21 @@ describe('limiter algorithms', () => {
     expect(limiter.take('a', 9_000)).toBe(1_000);
     expect(limiter.take('a', 10_000)).toBeNull();
     expect(limiter.take('a', 10_001)).toBe(9_999);
+  });
+
+  it('takes turns one at a time, and a waiter that leaves gives its place up', async () => {
+    const acquire = concurrency(1);
+    const first = await acquire();
+    const gone = new AbortController();
+    const leaving = acquire(gone.signal);
+    expect(await acquire()).toBeNull(); // the queue of one is full
+    gone.abort();
+    expect(await leaving).toBeNull();
+    const next = acquire(); // its place, not refused
+    first?.();
+    const second = await next;
+    expect(second).toBeTypeOf('function');
+    second?.();
   });
 });
 

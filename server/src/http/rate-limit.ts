@@ -10,7 +10,7 @@
 // same host, a misread X-Forwarded-For, would otherwise exempt everyone), and the team-creation concurrency limit
 // (which only waits) holds for all.
 import type { RatePolicy } from '@pennon/sdk/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { msg } from '../i18n/message.ts';
@@ -102,7 +102,10 @@ export const tokenBucket = (capacity: number, refill: number, periodMs: number):
   };
 };
 
-/** One request at a time, up to `queue` more waiting; `acquire` answers the release, or null when the queue is full. */
+/**
+ * One request at a time, up to `queue` more waiting. `acquire` answers the release, or null when the queue is full
+ * or when `gone` fires while it waits (a client that left gives its place up).
+ */
 export const concurrency = (queue: number) => {
   let busy = false;
   const waiting: (() => void)[] = [];
@@ -111,10 +114,23 @@ export const concurrency = (queue: number) => {
     if (next) next();
     else busy = false;
   };
-  return async (): Promise<(() => void) | null> => {
+  return async (gone?: AbortSignal): Promise<(() => void) | null> => {
+    if (gone?.aborted) return null;
     if (busy) {
       if (waiting.length >= queue) return null;
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      const granted = await new Promise<boolean>((resolve) => {
+        const grant = () => {
+          gone?.removeEventListener('abort', leave);
+          resolve(true);
+        };
+        const leave = () => {
+          waiting.splice(waiting.indexOf(grant), 1);
+          resolve(false);
+        };
+        waiting.push(grant);
+        gone?.addEventListener('abort', leave, { once: true });
+      });
+      if (!granted) return null;
     }
     busy = true;
     let released = false;
@@ -181,17 +197,11 @@ export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exe
     code: build('code'),
   };
   const teamCreation = concurrency(20);
-  const releases = new WeakMap<FastifyRequest, () => void>();
   let sweptAt = Date.now();
 
   // After the auth hook (registered earlier), so the global policy can count per signed-in user.
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config.rateLimit;
-    if (policy === 'concurrency') {
-      const release = await teamCreation();
-      if (!release) throw tooMany(reply, 1000);
-      releases.set(request, release);
-    }
     if (exempt(request.ip)) return;
     const now = Date.now();
     if (now - sweptAt > sweepIntervalMs) {
@@ -209,7 +219,18 @@ export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exe
     exempt(address) ? null : global.take(`ip:${address}`, Date.now()),
   );
 
-  const release = async (request: FastifyRequest) => releases.get(request)?.();
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  // The team-creation turn is taken once the body is read, so a slow body holds nobody up, and given back when the
+  // response ends, however it ends: a client gone while waiting gives its place up, one gone later its turn.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.rateLimit !== 'concurrency') return;
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    reply.raw.once('close', leave);
+    const release = await teamCreation(gone.signal);
+    reply.raw.off('close', leave);
+    // A client gone while it waited gets the refusal too: its request must not run without a turn.
+    if (!release) throw tooMany(reply, 1000);
+    if (reply.raw.closed) release();
+    else reply.raw.once('close', release);
+  });
 });
