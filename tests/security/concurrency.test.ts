@@ -1,10 +1,12 @@
 // Issue 43 §4: limits that hold when requests arrive together. Team creation takes its turn (one at a time per
-// process) only once the body is read, and gives it back whatever happens to the client. On SQLite and PostgreSQL.
+// process) only once the body is read, and gives it back whatever happens to the client; a team joining a game all at
+// once registers no more members than the game's limit. On SQLite and PostgreSQL.
 import net from 'node:net';
 import type { PennonClient } from '@pennon/sdk';
 import { CookieJar, createNodeClient } from '@pennon/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, type TestDatabase } from '../../server/test/support/databases.ts';
+import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const adminPassword = 'Harbour2024';
@@ -90,5 +92,20 @@ describe.each(databaseKinds())('limits under concurrency on $name', (kind) => {
     for (let i = 0; i < 3; i++) {
       expect((await after.client.team.create({ name: `After ${i}` })).name).toBe(`After ${i}`);
     }
+  });
+
+  it('registers no more members than the game allows when a team joins at once', async () => {
+    const gameId = await createRunningGame(admin, `Crew Limit ${kind.name}`, { teamMemberCountLimit: 2 });
+    const crew = await Promise.all(Array.from({ length: 7 }, () => player()));
+    const [captain, ...mates] = crew as [Awaited<ReturnType<typeof player>>, ...typeof crew];
+    const team = await captain.client.team.create({ name: `Crew ${kind.name}` });
+    const code = await captain.client.team.invite(team.id);
+    for (const mate of mates) await mate.client.team.accept(code);
+    const joins = await Promise.allSettled(
+      crew.map(({ client }) => client.game.join(gameId, { teamId: team.id })),
+    );
+    expect(joins.filter((join) => join.status === 'fulfilled')).toHaveLength(2);
+    const [participation] = await admin.game.participations(gameId);
+    expect(participation?.registeredMembers).toHaveLength(2);
   });
 });

@@ -10,6 +10,7 @@ import {
   type ParticipationInfoModel,
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { holdRow } from '../db/row-lock.ts';
 import type { Database, ParticipationsTable } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { TeamStore } from '../services/team-store.ts';
@@ -92,16 +93,7 @@ export class ParticipationService {
       throw new HttpError(400, "The team's division in this game can't be changed");
     }
 
-    const members = await this.memberIds(participation.id);
-    if (!members.includes(userId)) {
-      if (game.team_member_count_limit > 0 && members.length >= game.team_member_count_limit) {
-        throw new HttpError(400, 'The team has reached the member limit of this game');
-      }
-      await this.db
-        .insertInto('participation_members')
-        .values({ participation_id: participation.id, game_id: gameId, user_id: userId })
-        .execute();
-    }
+    await this.register(participation.id, gameId, userId, game.team_member_count_limit);
 
     if (participation.status !== 'Pending') return;
     const autoAccept = division
@@ -256,8 +248,32 @@ export class ParticipationService {
       .executeTakeFirst();
   }
 
-  private async memberIds(participationId: number): Promise<string[]> {
-    const rows = await this.db
+  /**
+   * Registers the user through the participation, unless it has `limit` members already (0: no limit). Counted and
+   * written in one transaction holding the participation: teammates joining at once cannot all fit under the limit.
+   */
+  private async register(
+    participationId: number,
+    gameId: number,
+    userId: string,
+    limit: number,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await holdRow(trx, 'participations', participationId);
+      const members = await this.memberIds(participationId, trx);
+      if (members.includes(userId)) return;
+      if (limit > 0 && members.length >= limit) {
+        throw new HttpError(400, 'The team has reached the member limit of this game');
+      }
+      await trx
+        .insertInto('participation_members')
+        .values({ participation_id: participationId, game_id: gameId, user_id: userId })
+        .execute();
+    });
+  }
+
+  private async memberIds(participationId: number, db: Kysely<Database> = this.db): Promise<string[]> {
+    const rows = await db
       .selectFrom('participation_members')
       .select('user_id')
       .where('participation_id', '=', participationId)
