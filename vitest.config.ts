@@ -43,6 +43,7 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

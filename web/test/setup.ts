@@ -3,10 +3,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import { BASE_OPTIONS, i18n, syncHtmlLang } from '../src/i18n/instance.ts';
+
+// A `findBy…` waits for what it looks for; its ceiling is for a page that never shows it, not for a busy machine,
+// where a page's first lazy import alone took over the default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

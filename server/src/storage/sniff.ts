@@ -1,6 +1,6 @@
 // The Content-Type of stored content, from its bytes alone (§4.18): never from a name or a URL, which whoever
 // uploads or links a file chooses. What the sniffer does not know (text, HTML, SVG) is octet-stream.
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer, fileTypeFromStream } from 'file-type';
 
@@ -11,9 +11,9 @@ const sampleSize = 4100;
 export const sniffBuffer = async (bytes: Uint8Array): Promise<string> =>
   (await fileTypeFromBuffer(bytes))?.mime ?? unknown;
 
-/** Reads what the type takes from the head of `source`; the caller closes it. */
+/** Reads what the type takes from the head of `source` (file-type reads web streams only); the caller closes it. */
 export const sniffHead = async (source: Readable): Promise<string> =>
-  (await fileTypeFromStream(source))?.mime ?? unknown;
+  (await fileTypeFromStream(Readable.toWeb(source)))?.mime ?? unknown;
 
 /** `source` passed through unchanged, keeping its first bytes: `contentType()` sniffs them once they went by. */
 export const sniffing = (source: Readable): { content: Readable; contentType(): Promise<string> } => {

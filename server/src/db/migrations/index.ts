@@ -1,5 +1,5 @@
 // Versioned migrations, applied in name order at start. Never edit a released one: add the next.
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_config.ts';
 import * as m0002 from './0002_users.ts';
 import * as m0003 from './0003_teams.ts';
