@@ -58,13 +58,22 @@ const lanes = focused
       },
     ];
 
-const runLane = ({ name, args }) =>
+/** A lane runs vitest (or `command`, which passes vitest's arguments on) with `args`, and reports as JSON too. */
+const runLane = ({ name, args, command = ['npx', 'vitest'] }) =>
   new Promise((resolve) => {
     const resultsFile = path.join(root, `.vitest-results.${name}.json`);
     rmSync(resultsFile, { force: true });
+    const [cmd, ...cmdArgs] = command;
     const child = spawn(
-      'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...args],
+      cmd,
+      [
+        ...cmdArgs,
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${resultsFile}`,
+        ...args,
+      ],
       { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     // Each line says which lane printed it, since the two lanes' reports interleave.
@@ -82,6 +91,13 @@ const runLane = ({ name, args }) =>
 console.log(`\n▶ Tests (vitest: ${lanes.map((l) => l.name).join(' and ')})`);
 const started = Date.now();
 const results = await Promise.all(lanes.map(runLane));
+// Then the smoke lane on Node 24 (its own server deployment and Node, see the script), with the machine to itself.
+if (!focused) {
+  console.log('\n▶ Node 24 smoke lane (scripts/node24-lane.mjs)');
+  results.push(
+    await runLane({ name: 'node24', args: [], command: [process.execPath, 'scripts/node24-lane.mjs'] }),
+  );
+}
 let [passedTests, failed, skipped, total] = [0, 0, 0, 0];
 // The failures are named again last, since a CI log is often read from its tail only.
 const failures = [];
