@@ -1,10 +1,17 @@
 // Issue 43 §4: limits that hold when requests arrive together. Team creation takes its turn (one at a time per
 // process) only once the body is read, and gives it back whatever happens to the client; a team joining a game all at
-// once registers no more members than the game's limit. On SQLite and PostgreSQL.
+// once registers no more members than the game's limit, and a team starting containers all at once (on the real
+// engine) runs no more than the game's limit. On SQLite and PostgreSQL.
 import net from 'node:net';
 import type { PennonClient } from '@pennon/sdk';
 import { CookieJar, createNodeClient } from '@pennon/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  engineSocket,
+  ensureServiceImage,
+  requireEngine,
+  SERVICE_PORT,
+} from '../../server/test/containers/engine.ts';
 import { databaseKinds, type TestDatabase } from '../../server/test/support/databases.ts';
 import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -44,8 +51,14 @@ describe.each(databaseKinds())('limits under concurrency on $name', (kind) => {
   let users = 0;
 
   beforeAll(async () => {
+    await requireEngine();
     database = await kind.create();
-    server = await startServer({ PENNON_ADMIN_PASSWORD: adminPassword, PENNON_DATABASE_URL: database.url });
+    server = await startServer({
+      PENNON_ADMIN_PASSWORD: adminPassword,
+      PENNON_DATABASE_URL: database.url,
+      PENNON_DOCKER_HOST: engineSocket,
+      PENNON_CONTAINER_BIND_HOST: '127.0.0.1',
+    });
     admin = createNodeClient({ baseUrl: server.url, retry: 0 });
     await admin.account.login({ userName: 'admin', password: adminPassword });
   });
@@ -107,5 +120,41 @@ describe.each(databaseKinds())('limits under concurrency on $name', (kind) => {
     expect(joins.filter((join) => join.status === 'fulfilled')).toHaveLength(2);
     const [participation] = await admin.game.participations(gameId);
     expect(participation?.registeredMembers).toHaveLength(2);
+  });
+
+  it('runs no more containers than the game allows when a team starts them at once', async () => {
+    const image = await ensureServiceImage();
+    const gameId = await createRunningGame(admin, `Dock Limit ${kind.name}`, { containerCountLimit: 2 });
+    const challenges: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { id } = await admin.edit.createChallenge(gameId, {
+        title: `Dock ${i}`,
+        category: 'Pwn',
+        type: 'DynamicContainer',
+      });
+      await admin.edit.updateChallenge(gameId, id, {
+        flagTemplate: 'flag{[TEAM_HASH]}',
+        containerImage: image,
+        exposePort: SERVICE_PORT,
+        memoryLimit: 64,
+        cpuCount: 1,
+        isEnabled: true,
+      });
+      challenges.push(id);
+    }
+    const { client } = await player();
+    const team = await client.team.create({ name: `Dockers ${kind.name}` });
+    await client.game.join(gameId, { teamId: team.id });
+    try {
+      const starts = await Promise.allSettled(
+        challenges.map((id) => client.game.createContainer(gameId, id)),
+      );
+      expect(starts.filter((start) => start.status === 'fulfilled')).toHaveLength(2);
+      const running = (await admin.admin.instances()).data.filter((row) => row.team?.id === team.id);
+      expect(running).toHaveLength(2);
+    } finally {
+      for (const row of (await admin.admin.instances()).data)
+        await admin.admin.deleteInstance(row.containerGuid);
+    }
   });
 });

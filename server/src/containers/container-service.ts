@@ -1,6 +1,8 @@
 // Bookkeeping of challenge containers (§4.10): start with a lifetime from ContainerPolicy, extend inside the
 // renewal window, destroy; a reaper removes expired containers and marks those the engine lost.
-// The game layer decides who may start what; this only keeps the engine and the `containers` table in step.
+// The game layer decides who may start what; this only keeps the engine and the `containers` table in step. A
+// container's row is written before the engine is asked (`Pending`), so that a team's count includes the containers
+// still starting; it turns `Running` once the engine answers, and goes if the engine fails or the start is abandoned.
 import { randomUUID } from 'node:crypto';
 import type { ContainerInfoModel, ContainerPortMappingType } from '@pennon/sdk/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +15,8 @@ import { type ContainerProvider, type ContainerSpec, GUID_LABEL, MANAGED_LABEL }
 export type ContainerRecord = Selectable<ContainersTable>;
 
 const MINUTE = 60_000;
+/** A start still `Pending` after this long is taken for abandoned (its process ended): the reaper removes its row. */
+const START_TIMEOUT_MS = 10 * MINUTE;
 
 export interface StartOptions {
   /** Without `publish`, `labels` and `name`: the service decides those from the port mapping and the GUID. */
@@ -23,7 +27,13 @@ export interface StartOptions {
   challengeId?: number;
   /** Record its proxied connections (§4.16); only honoured in PlatformProxy mode. */
   capture?: boolean;
+  /** The row `reservation` made for it and the caller wrote (counting it); else one is written here. */
+  reserved?: ContainerRecord;
 }
+
+export type ReservationOptions = Pick<StartOptions, 'instanceId' | 'challengeId' | 'capture'> & {
+  image: string;
+};
 
 /** What players (and the edit page) see of a container (§2.10 ContainerInfoModel). */
 export const toContainerInfo = (record: ContainerRecord): ContainerInfoModel => ({
@@ -58,44 +68,74 @@ export class ContainerService {
     this.destroyListeners.push(listener);
   }
 
-  async start({ spec, instanceId, challengeId, capture }: StartOptions): Promise<ContainerRecord> {
-    const guid = randomUUID();
+  /** The `Pending` row of a container about to start, for the caller to write where it counts containers. */
+  reservation(
+    { instanceId, challengeId, capture, image }: ReservationOptions,
+    now = Date.now(),
+  ): ContainerRecord {
     const isProxy = this.portMapping === 'PlatformProxy';
-    const created = await this.provider.create({
-      ...spec,
-      publish: !isProxy,
-      name: `pennon-${guid}`,
-      labels: {
-        ...spec.labels,
-        [GUID_LABEL]: guid,
-        ...(instanceId !== undefined && { 'pennon.instance': String(instanceId) }),
-      },
-    });
+    return {
+      id: randomUUID(),
+      runtime_id: '',
+      image,
+      ip: '',
+      port: 0,
+      public_ip: null,
+      public_port: null,
+      started_at: now,
+      expect_stop_at: now + START_TIMEOUT_MS,
+      status: 'Pending',
+      instance_id: instanceId ?? null,
+      is_proxy: isProxy ? 1 : 0,
+      challenge_id: challengeId ?? null,
+      traffic_capture: isProxy && capture ? 1 : 0,
+    };
+  }
+
+  async start({ spec, reserved, ...options }: StartOptions): Promise<ContainerRecord> {
+    const pending = reserved ?? this.reservation({ ...options, image: spec.image });
+    if (!reserved) await this.db.insertInto('containers').values(pending).execute();
+    const created = await this.provider
+      .create({
+        ...spec,
+        publish: !pending.is_proxy,
+        name: `pennon-${pending.id}`,
+        labels: {
+          ...spec.labels,
+          [GUID_LABEL]: pending.id,
+          ...(pending.instance_id !== null && { 'pennon.instance': String(pending.instance_id) }),
+        },
+      })
+      .catch(async (error: unknown) => {
+        await this.db.deleteFrom('containers').where('id', '=', pending.id).execute();
+        throw error;
+      });
     const { containerPolicy } = await this.config.read();
     const now = Date.now();
-    const record: ContainerRecord = {
-      id: guid,
+    const running = {
       runtime_id: created.id,
-      image: spec.image,
       ip: created.ip,
       port: created.port,
       public_ip: created.publicIp ?? null,
       public_port: created.publicPort ?? null,
       started_at: now,
       expect_stop_at: now + containerPolicy.defaultLifetime * MINUTE,
-      status: 'Running',
-      instance_id: instanceId ?? null,
-      is_proxy: isProxy ? 1 : 0,
-      challenge_id: challengeId ?? null,
-      traffic_capture: isProxy && capture ? 1 : 0,
+      status: 'Running' as const,
     };
     try {
-      await this.db.insertInto('containers').values(record).execute();
+      // Destroyed while it started (its row is gone): the engine's container goes too.
+      const { numUpdatedRows } = await this.db
+        .updateTable('containers')
+        .set(running)
+        .where('id', '=', pending.id)
+        .where('status', '=', 'Pending')
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) throw new HttpError(400, 'The container was destroyed while it started');
     } catch (error) {
       await this.provider.destroy(created.id).catch(() => undefined);
       throw error;
     }
-    return record;
+    return { ...pending, ...running };
   }
 
   async get(guid: string): Promise<ContainerRecord | undefined> {
@@ -114,9 +154,22 @@ export class ContainerService {
   async stop(guid: string): Promise<void> {
     const record = await this.get(guid);
     if (!record) return;
-    await this.provider.destroy(record.runtime_id);
-    await this.db.deleteFrom('containers').where('id', '=', guid).execute();
+    // One still starting has no engine container yet: the start that finds its row gone destroys what it made.
+    if (record.runtime_id) await this.provider.destroy(record.runtime_id);
+    const { numDeletedRows } = await this.db
+      .deleteFrom('containers')
+      .where('id', '=', guid)
+      .where('runtime_id', '=', record.runtime_id)
+      .executeTakeFirst();
+    // It started meanwhile: destroy what runs now.
+    if (numDeletedRows === 0n) return this.stop(guid);
     this.emitDestroyed(guid);
+  }
+
+  /** Destroys on the engine the container of a row the caller deleted (to make room in one decision). */
+  async destroyRemoved(record: ContainerRecord): Promise<void> {
+    if (record.runtime_id) await this.provider.destroy(record.runtime_id);
+    this.emitDestroyed(record.id);
   }
 
   /**

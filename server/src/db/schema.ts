@@ -271,8 +271,11 @@ export interface ContainersTable {
   public_port: number | null;
   started_at: number;
   expect_stop_at: number;
-  /** `Running`; `Lost` once the engine no longer knows it (reported, then destroyed by its owner). */
-  status: 'Running' | 'Lost';
+  /**
+   * `Pending` while the engine starts it (its place counted, no engine container yet); `Running`; `Lost` once the
+   * engine no longer knows it (reported, then destroyed by its owner).
+   */
+  status: 'Pending' | 'Running' | 'Lost';
   /** The game instance it serves; null for an admin test container. */
   instance_id: number | null;
   is_proxy: number;

@@ -6,9 +6,11 @@ import type { Kysely } from 'kysely';
 import {
   type ContainerRecord,
   type ContainerService,
+  type StartOptions,
   toContainerInfo,
 } from '../containers/container-service.ts';
 import type { ChallengeEnv } from '../containers/provider.ts';
+import { holdRow } from '../db/row-lock.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/http-error.ts';
 import { msg } from '../i18n/message.ts';
@@ -103,29 +105,10 @@ export class GameContainers {
     }
     const existing = await this.containers.forInstance(instance.id);
     if (existing?.status === 'Running') throw new HttpError(400, 'A container is already running');
-    if (existing) await this.containers.stop(existing.id);
-
-    const limit = game.container_count_limit;
-    if (limit > 0) {
-      const running = await this.db
-        .selectFrom('containers')
-        .innerJoin('game_instances', 'game_instances.id', 'containers.instance_id')
-        .select(['containers.id'])
-        .where('game_instances.participation_id', '=', participation.id)
-        .orderBy('containers.started_at')
-        .execute();
-      if (running.length >= limit) {
-        const { containerPolicy } = await this.config.read();
-        if (!containerPolicy.autoDestroyOnLimitReached) {
-          throw new HttpError(400, msg`Your team has reached its container limit (${limit})`);
-        }
-        for (const row of running.slice(0, running.length - limit + 1)) await this.containers.stop(row.id);
-      }
-    }
-    if (!(await this.claim(instance, now))) {
+    if (existing?.status === 'Pending') {
       throw new HttpError(429, 'Please wait a moment before operating the container again');
     }
-
+    if (existing) await this.containers.stop(existing.id);
     const flag =
       challenge.type === 'DynamicContainer'
         ? await this.dynamicFlag(game, participation, challenge, instance)
@@ -137,17 +120,63 @@ export class GameContainers {
       GZCTF_GAME_ID: String(game.id),
       ...(flag !== null && { GZCTF_FLAG: flag }),
     };
-    const record = await this.startFor(
-      challenge,
-      env,
-      { 'pennon.team': String(participation.team_id) },
-      {
-        instanceId: instance.id,
-        capture: challenge.enable_traffic_capture === 1 && now >= game.start_time && now <= game.end_time,
-      },
-    );
+
+    // From its reservation on, the new container counts against the team's limit; every way out removes it.
+    const reserved = this.containers.reservation({
+      instanceId: instance.id,
+      challengeId: challenge.id,
+      capture: challenge.enable_traffic_capture === 1 && now >= game.start_time && now <= game.end_time,
+      image: challenge.container_image.trim(),
+    });
+    await this.reserve(participation.id, game.container_count_limit, reserved);
+    if (!(await this.claim(instance, now))) {
+      await this.containers.stop(reserved.id);
+      throw new HttpError(429, 'Please wait a moment before operating the container again');
+    }
+
+    const labels = { 'pennon.team': String(participation.team_id) };
+    const record = await this.startFor(challenge, env, labels, { reserved });
     await this.event(game.id, 'ContainerStart', challenge, userId, participation.team_id);
     return toContainerInfo(record);
+  }
+
+  /**
+   * Writes the row of a team's new container unless the team has `limit` already (0: no limit), or makes room by
+   * destroying its oldest when the container policy says so: counted and written in one transaction holding the
+   * participation, so that containers started at once cannot all fit under the limit.
+   */
+  private async reserve(participationId: number, limit: number, reserved: ContainerRecord): Promise<void> {
+    const { containerPolicy } = await this.config.read();
+    const evicted = await this.db.transaction().execute(async (trx) => {
+      await holdRow(trx, 'participations', participationId);
+      const mine =
+        limit > 0
+          ? await trx
+              .selectFrom('containers')
+              .innerJoin('game_instances', 'game_instances.id', 'containers.instance_id')
+              .selectAll('containers')
+              .where('game_instances.participation_id', '=', participationId)
+              .orderBy('containers.started_at')
+              .execute()
+          : [];
+      const over = mine.slice(0, Math.max(0, mine.length - limit + 1));
+      if (over.length > 0) {
+        if (!containerPolicy.autoDestroyOnLimitReached) {
+          throw new HttpError(400, msg`Your team has reached its container limit (${limit})`);
+        }
+        await trx
+          .deleteFrom('containers')
+          .where(
+            'id',
+            'in',
+            over.map((row) => row.id),
+          )
+          .execute();
+      }
+      await trx.insertInto('containers').values(reserved).execute();
+      return over;
+    });
+    for (const record of evicted) await this.containers.destroyRemoved(record);
   }
 
   async extend(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
@@ -212,6 +241,7 @@ export class GameContainers {
         'challenges.category as challenge_category',
         'game_instances.challenge_id as instance_challenge_id',
       ])
+      .where('containers.status', '!=', 'Pending')
       .orderBy('containers.started_at')
       .execute();
     return rows.map((row) => ({
@@ -300,7 +330,7 @@ export class GameContainers {
     challenge: Challenge,
     env: ChallengeEnv,
     labels: Record<string, string>,
-    options: { instanceId?: number; capture?: boolean },
+    options: Pick<StartOptions, 'reserved'>,
   ): Promise<ContainerRecord> {
     try {
       return await this.containers.start({

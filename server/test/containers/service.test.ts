@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUID_LABEL } from '../../src/containers/provider.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { engineSocket, flagSpec, readAll, requireEngine } from './engine.ts';
@@ -92,5 +93,26 @@ describe.each(databaseKinds())('container bookkeeping on $name', (kind) => {
     // The owner destroys a lost container like any other.
     await t.app.containers.stop(lost.id);
     await t.app.containers.stop(healthy.id);
+  });
+
+  it('removes a start whose process ended before the engine answered, and ends a start whose row went', async () => {
+    // A reservation whose start was abandoned (its process killed): the reaper takes its row once the start is overdue.
+    const abandoned = t.app.containers.reservation(
+      { image: 'never-started', instanceId: 43 },
+      Date.now() - 11 * 60_000,
+    );
+    await t.connection.db.insertInto('containers').values(abandoned).execute();
+    expect((await t.app.containers.reap()).destroyed).toContain(abandoned.id);
+    expect(await t.app.containers.get(abandoned.id)).toBeUndefined();
+    // Destroyed before the engine answered (here: before it was asked): the start ends with an error and leaves no
+    // engine container behind.
+    const reserved = t.app.containers.reservation({ image: spec('').image, instanceId: 44 });
+    await t.connection.db.insertInto('containers').values(reserved).execute();
+    await t.app.containers.stop(reserved.id);
+    await expect(t.app.containers.start({ spec: spec('flag{late}'), reserved })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    const left = await t.app.containers.provider.list({ [GUID_LABEL]: reserved.id });
+    expect(left).toEqual([]);
   });
 });
