@@ -4,7 +4,7 @@ import type { ClientCaptchaInfoModel, HashPowChallenge } from '@pennon/sdk/contr
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import type { CaptchaSettings } from '../settings.ts';
 import { HashPow } from './hash-pow.ts';
@@ -38,7 +38,7 @@ export class Captcha {
   async require(answer: string | null | undefined, ip: string): Promise<void> {
     const { accountPolicy } = await this.config.read();
     if (!accountPolicy.useCaptcha || (await this.passes(answer ?? '', ip))) return;
-    throw new HttpError(400, 'The captcha check failed: please try again');
+    throw new DomainError(400, 'The captcha check failed: please try again');
   }
 
   private async passes(answer: string, ip: string): Promise<boolean> {

@@ -108,7 +108,7 @@ try {
     );
     process.exitCode = 2;
   } else {
-    // Ours (CliError), the settings', a refused import's (HttpError, its English title) or the system's: one line.
+    // Ours (CliError), the settings', a refused import's (DomainError, its English title) or the system's: one line.
     const known = err instanceof CliError || err instanceof SettingsError;
     console.error(`pennon: ${known ? err.message : String((err as Error).message ?? err).split('\n')[0]}`);
     process.exitCode = 1;

@@ -8,7 +8,7 @@ import type { ContainerInfoModel, ContainerPortMappingType } from '@pennon/sdk/c
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { ContainersTable, Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import { type ContainerProvider, type ContainerSpec, GUID_LABEL, MANAGED_LABEL } from './provider.ts';
 
@@ -130,7 +130,7 @@ export class ContainerService {
         .where('id', '=', pending.id)
         .where('status', '=', 'Pending')
         .executeTakeFirst();
-      if (numUpdatedRows === 0n) throw new HttpError(400, 'The container was destroyed while it started');
+      if (numUpdatedRows === 0n) throw new DomainError(400, 'The container was destroyed while it started');
     } catch (error) {
       await this.provider.destroy(created.id).catch(() => undefined);
       throw error;
@@ -178,10 +178,10 @@ export class ContainerService {
    */
   async extend(guid: string, now = Date.now()): Promise<ContainerRecord> {
     const record = await this.get(guid);
-    if (record?.status !== 'Running') throw new HttpError(404, 'Container does not exist');
+    if (record?.status !== 'Running') throw new DomainError(404, 'Container does not exist');
     const { containerPolicy } = await this.config.read();
     if (record.expect_stop_at - now > containerPolicy.renewalWindow * MINUTE) {
-      throw new HttpError(400, 'The container cannot be extended yet');
+      throw new DomainError(400, 'The container cannot be extended yet');
     }
     const expectStopAt = record.expect_stop_at + containerPolicy.extensionDuration * MINUTE;
     await this.db

@@ -8,7 +8,7 @@ import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import type { CaptureTap, TrafficCapture } from './capture.ts';
@@ -248,7 +248,7 @@ export const registerProxy = (app: FastifyInstance, proxy: ContainerProxy): void
   const plain = (noinst: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
     const verdict = await proxy.check(id, noinst);
-    if (!verdict.ok) throw new HttpError(verdict.status, verdict.title);
+    if (!verdict.ok) throw new DomainError(verdict.status, verdict.title);
     return reply.code(204).send();
   };
   app.all('/api/proxy/:id', { schema: { hide: true } }, plain(false));

@@ -2,7 +2,7 @@
 import type { Attachment, AttachmentCreateModel } from '@pennon/sdk/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { AttachmentsTable, Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 export class Attachments {
@@ -16,11 +16,12 @@ export class Attachments {
     const type = model.attachmentType ?? 'None';
     if (type === 'None') return null;
     if (type === 'Remote') {
-      if (!model.remoteUrl?.trim()) throw new HttpError(400, 'A remote attachment needs its URL');
+      if (!model.remoteUrl?.trim()) throw new DomainError(400, 'A remote attachment needs its URL');
       return this.insert({ type, file_hash: null, remote_url: model.remoteUrl.trim() });
     }
     const hash = model.fileHash?.trim().toLowerCase() ?? '';
-    if (!(await this.files.retain(hash))) throw new HttpError(400, 'The file hash is not an uploaded asset');
+    if (!(await this.files.retain(hash)))
+      throw new DomainError(400, 'The file hash is not an uploaded asset');
     return this.insert({ type, file_hash: hash, remote_url: null });
   }
 

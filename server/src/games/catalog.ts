@@ -2,7 +2,7 @@
 import type { ArrayResponse, BasicGameInfoModel, DetailedGameInfoModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { inviteCodeFor } from './divisions.ts';
 import { GameStore, posterUrl, toBasicGameInfo } from './game-store.ts';
 
@@ -40,7 +40,7 @@ export class GameCatalog {
   /** Hidden games are answered too: they are only left out of the lists. */
   async get(id: number, userId: string | undefined): Promise<DetailedGameInfoModel> {
     const game = await this.games.byId(id);
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
     const divisions = await this.db
       .selectFrom('divisions')
       .select(['id', 'name', 'invite_code'])

@@ -15,7 +15,7 @@ import {
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { toContainerInfo } from '../containers/container-service.ts';
 import type { ChallengesTable, Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
@@ -176,7 +176,7 @@ export class ChallengeService {
     const game = await this.requireGame(gameId);
     const c = await this.get(gameId, id);
     if (model.enableTrafficCapture && !isContainer(c.type)) {
-      throw new HttpError(400, 'Traffic capture is only for container challenges');
+      throw new DomainError(400, 'Traffic capture is only for container challenges');
     }
     const template = model.flagTemplate?.trim()
       ? model.flagTemplate
@@ -184,13 +184,13 @@ export class ChallengeService {
         ? undefined
         : null;
     if (template && c.type === 'DynamicContainer' && !isValidTemplate(template)) {
-      throw new HttpError(
+      throw new DomainError(
         400,
         'The flag template is too trivial: add [GUID] or [TEAM_HASH], or more letters',
       );
     }
     if (model.isEnabled && c.type !== 'DynamicContainer' && (await this.flagCount(id)) === 0) {
-      throw new HttpError(400, 'A challenge needs at least one flag to be enabled');
+      throw new DomainError(400, 'A challenge needs at least one flag to be enabled');
     }
     const deadline = model.deadlineUtc == null ? undefined : toMillis(model.deadlineUtc) || null;
     const patch: Updateable<ChallengesTable> = {
@@ -290,7 +290,7 @@ export class ChallengeService {
   async setAttachment(gameId: number, id: number, model: AttachmentCreateModel): Promise<void> {
     const c = await this.get(gameId, id);
     if (c.type === 'DynamicAttachment') {
-      throw new HttpError(400, 'A dynamic attachment challenge takes its attachments with its flags');
+      throw new DomainError(400, 'A dynamic attachment challenge takes its attachments with its flags');
     }
     const attachmentId = await this.attachments.create(model);
     await this.db
@@ -345,7 +345,7 @@ export class ChallengeService {
       .select(['start_time', 'end_time'])
       .where('id', '=', gameId)
       .executeTakeFirst();
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
     return game;
   }
 
@@ -356,7 +356,7 @@ export class ChallengeService {
       .where('id', '=', id)
       .where('game_id', '=', gameId)
       .executeTakeFirst();
-    if (!c) throw new HttpError(404, 'Challenge not found');
+    if (!c) throw new DomainError(404, 'Challenge not found');
     return c;
   }
 }

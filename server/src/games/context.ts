@@ -3,7 +3,7 @@
 import { ErrorCode, GamePermission } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { Challenge } from './challenges.ts';
 import type { DivisionService } from './divisions.ts';
 import { type Game, GameStore } from './game-store.ts';
@@ -33,13 +33,13 @@ export const checkPlayContext = (
   participation: Pick<Participation, 'status'> | undefined,
   { denyAfterEnd, now }: { denyAfterEnd: boolean; now: number },
 ): void => {
-  if (!game) throw new HttpError(404, 'Game not found');
-  if (!participation) throw new HttpError(400, 'You have not joined this game');
+  if (!game) throw new DomainError(404, 'Game not found');
+  if (!participation) throw new DomainError(400, 'You have not joined this game');
   if (participation.status !== 'Accepted')
-    throw new HttpError(400, 'Your participation has not been accepted');
-  if (now < game.start_time) throw new HttpError(400, 'The game has not started yet');
+    throw new DomainError(400, 'Your participation has not been accepted');
+  if (now < game.start_time) throw new DomainError(400, 'The game has not started yet');
   if (denyAfterEnd && isClosed(game, now))
-    throw new HttpError(400, 'The game has ended', ErrorCode.GameEnded);
+    throw new DomainError(400, 'The game has ended', ErrorCode.GameEnded);
 };
 
 /** An enabled challenge of the game that the participation's division may view; 404 otherwise, as if absent. */
@@ -64,7 +64,7 @@ export const visibleChallenge = async (
     !challenge ||
     !may(await divisions.rules(participation.division_id), challenge.id, GamePermission.ViewChallenge)
   ) {
-    throw new HttpError(404, 'Challenge not found');
+    throw new DomainError(404, 'Challenge not found');
   }
   return challenge;
 };

@@ -8,7 +8,7 @@ import {
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DivisionsTable } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { divisionsEdited } from './judging-cache.ts';
 import type { DivisionRules } from './permissions.ts';
@@ -106,7 +106,7 @@ export class DivisionService {
       .where('id', '=', id)
       .where('game_id', '=', gameId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Division not found');
+    if (!row) throw new DomainError(404, 'Division not found');
     return toDivision(row, await this.configs([id]));
   }
 
@@ -158,7 +158,7 @@ export class DivisionService {
 
   private async requireGame(gameId: number): Promise<void> {
     const game = await this.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import type { ChallengeEnv } from '../containers/provider.ts';
 import { holdRow } from '../db/row-lock.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import { avatarUrl } from '../services/users.ts';
@@ -67,8 +67,8 @@ export class GameContainers {
       .where('participation_id', '=', participation.id)
       .where('challenge_id', '=', challenge.id)
       .executeTakeFirst();
-    if (!instance) throw new HttpError(404, 'Challenge not found');
-    if (!isContainer(challenge.type)) throw new HttpError(400, 'This challenge has no container');
+    if (!instance) throw new DomainError(404, 'Challenge not found');
+    if (!isContainer(challenge.type)) throw new DomainError(400, 'This challenge has no container');
     return { game, participation, challenge, instance };
   }
 
@@ -97,16 +97,16 @@ export class GameContainers {
   async create(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
     const { game, participation, challenge, instance } = await this.played(userId, gameId, challengeId);
     if (!challenge.container_image.trim() || !challenge.expose_port) {
-      throw new HttpError(400, 'The challenge has no container image or port');
+      throw new DomainError(400, 'The challenge has no container image or port');
     }
     const now = this.now();
     if (this.coolingDown(instance, now)) {
-      throw new HttpError(429, 'Please wait a moment before operating the container again');
+      throw new DomainError(429, 'Please wait a moment before operating the container again');
     }
     const existing = await this.containers.forInstance(instance.id);
-    if (existing?.status === 'Running') throw new HttpError(400, 'A container is already running');
+    if (existing?.status === 'Running') throw new DomainError(400, 'A container is already running');
     if (existing?.status === 'Pending') {
-      throw new HttpError(429, 'Please wait a moment before operating the container again');
+      throw new DomainError(429, 'Please wait a moment before operating the container again');
     }
     if (existing) await this.containers.stop(existing.id);
     const flag =
@@ -131,7 +131,7 @@ export class GameContainers {
     await this.reserve(participation.id, game.container_count_limit, reserved);
     if (!(await this.claim(instance, now))) {
       await this.containers.stop(reserved.id);
-      throw new HttpError(429, 'Please wait a moment before operating the container again');
+      throw new DomainError(429, 'Please wait a moment before operating the container again');
     }
 
     const labels = { 'pennon.team': String(participation.team_id) };
@@ -162,7 +162,7 @@ export class GameContainers {
       const over = mine.slice(0, Math.max(0, mine.length - limit + 1));
       if (over.length > 0) {
         if (!containerPolicy.autoDestroyOnLimitReached) {
-          throw new HttpError(400, msg`Your team has reached its container limit (${limit})`);
+          throw new DomainError(400, msg`Your team has reached its container limit (${limit})`);
         }
         await trx
           .deleteFrom('containers')
@@ -182,22 +182,22 @@ export class GameContainers {
   async extend(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
     const { instance } = await this.played(userId, gameId, challengeId);
     const record = await this.containers.forInstance(instance.id);
-    if (record?.status !== 'Running') throw new HttpError(400, 'No container is running');
+    if (record?.status !== 'Running') throw new DomainError(400, 'No container is running');
     return toContainerInfo(await this.containers.extend(record.id, this.now()));
   }
 
   async destroy(userId: string, gameId: number, challengeId: number): Promise<void> {
     const { game, participation, challenge, instance } = await this.played(userId, gameId, challengeId);
     const record = await this.containers.forInstance(instance.id);
-    if (!record) throw new HttpError(400, 'No container is running');
+    if (!record) throw new DomainError(400, 'No container is running');
     const now = this.now();
     if (this.coolingDown(instance, now) || !(await this.claim(instance, now))) {
-      throw new HttpError(429, 'Please wait a moment before operating the container again');
+      throw new DomainError(429, 'Please wait a moment before operating the container again');
     }
     try {
       await this.containers.stop(record.id);
     } catch {
-      throw new HttpError(400, 'Failed to destroy the container');
+      throw new DomainError(400, 'Failed to destroy the container');
     }
     await this.event(game.id, 'ContainerDestroy', challenge, userId, participation.team_id);
   }
@@ -263,11 +263,11 @@ export class GameContainers {
 
   async adminDestroy(guid: string): Promise<void> {
     const record = await this.containers.get(guid.toLowerCase());
-    if (!record) throw new HttpError(404, 'Container not found');
+    if (!record) throw new DomainError(404, 'Container not found');
     try {
       await this.containers.stop(record.id);
     } catch {
-      throw new HttpError(400, 'Failed to destroy the container');
+      throw new DomainError(400, 'Failed to destroy the container');
     }
   }
 
@@ -280,7 +280,7 @@ export class GameContainers {
       .where('id', '=', challengeId)
       .where('game_id', '=', gameId)
       .executeTakeFirst();
-    if (!challenge) throw new HttpError(404, 'Challenge not found');
+    if (!challenge) throw new DomainError(404, 'Challenge not found');
     return challenge;
   }
 
@@ -296,9 +296,9 @@ export class GameContainers {
   /** Starts (replacing any previous one) the admin's test container; team label `admin`, the test flag (§4.8). */
   async createTest(userId: string, gameId: number, challengeId: number): Promise<ContainerInfoModel> {
     const challenge = await this.editable(gameId, challengeId);
-    if (!isContainer(challenge.type)) throw new HttpError(400, 'This challenge has no container');
+    if (!isContainer(challenge.type)) throw new DomainError(400, 'This challenge has no container');
     if (!challenge.container_image.trim() || !challenge.expose_port) {
-      throw new HttpError(400, 'The challenge has no container image or port');
+      throw new DomainError(400, 'The challenge has no container image or port');
     }
     const previous = await this.testContainer(challenge.id);
     if (previous) await this.containers.stop(previous.id);
@@ -348,8 +348,8 @@ export class GameContainers {
         ...options,
       });
     } catch (error) {
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(400, msg`Failed to create the container: ${(error as Error).message}`);
+      if (error instanceof DomainError) throw error;
+      throw new DomainError(400, msg`Failed to create the container: ${(error as Error).message}`);
     }
   }
 

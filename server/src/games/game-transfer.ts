@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { version } from '../version.ts';
@@ -55,7 +55,7 @@ const unpack = (bytes: Buffer): Promise<Unzipped> =>
     );
   });
 
-const notAPackage = () => new HttpError(400, 'The file is not a game package');
+const notAPackage = () => new DomainError(400, 'The file is not a game package');
 
 const readJson = <T extends TSchema>(files: Unzipped, name: string, schema: T) => {
   const bytes = files[name];
@@ -64,9 +64,9 @@ const readJson = <T extends TSchema>(files: Unzipped, name: string, schema: T) =
   try {
     value = JSON.parse(Buffer.from(bytes).toString('utf8'));
   } catch {
-    throw new HttpError(400, msg`The package's ${name} is not valid`);
+    throw new DomainError(400, msg`The package's ${name} is not valid`);
   }
-  if (!Value.Check(schema, value)) throw new HttpError(400, msg`The package's ${name} is not valid`);
+  if (!Value.Check(schema, value)) throw new DomainError(400, msg`The package's ${name} is not valid`);
   return value as Static<T>;
 };
 
@@ -250,12 +250,12 @@ export class GameTransfer {
       .sort((a, b) => a.id - b.id);
     const time = (value: string, file: string): number => {
       const ms = Date.parse(value);
-      if (Number.isNaN(ms)) throw new HttpError(400, msg`The package's ${file} is not valid`);
+      if (Number.isNaN(ms)) throw new DomainError(400, msg`The package's ${file} is not valid`);
       return ms;
     };
     const content = (hash: string) => {
       const file = files[`files/${hash}`];
-      if (!file) throw new HttpError(400, msg`The package lacks files/${hash}`);
+      if (!file) throw new DomainError(400, msg`The package lacks files/${hash}`);
       return Buffer.from(file);
     };
     // Each file is held by this import until the end; what the new game uses keeps a reference of its own.
@@ -267,7 +267,7 @@ export class GameTransfer {
       let hash = stored.get(attachment.hash);
       if (!hash) {
         hash = (await this.files.put(content(attachment.hash), attachment.fileName))?.hash;
-        if (!hash) throw new HttpError(400, msg`The package's ${`files/${attachment.hash}`} is not valid`);
+        if (!hash) throw new DomainError(400, msg`The package's ${`files/${attachment.hash}`} is not valid`);
         stored.set(attachment.hash, hash);
       }
       return { attachmentType: 'Local' as const, fileHash: hash };
@@ -353,8 +353,8 @@ export class GameTransfer {
       return gameId;
     } catch (error) {
       if (gameId !== undefined) await this.games.delete(gameId);
-      if (error instanceof HttpError) throw error;
-      throw new HttpError(400, 'The game could not be imported');
+      if (error instanceof DomainError) throw error;
+      throw new DomainError(400, 'The game could not be imported');
     } finally {
       for (const hash of stored.values()) await this.files.release(hash);
     }

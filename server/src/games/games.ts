@@ -2,7 +2,7 @@
 import type { ArrayResponse, GameInfoInput, GameInfoModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { encodeImage } from '../services/images.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { ChallengeService } from './challenges.ts';
@@ -71,7 +71,7 @@ export class GameService {
   async setPoster(id: number, image: Buffer): Promise<string> {
     const game = await this.get(id);
     const file = await this.files.put(await encodeImage(image), 'poster.webp', { reencoded: true });
-    if (!file) throw new HttpError(400, 'The file is empty');
+    if (!file) throw new DomainError(400, 'The file is empty');
     await this.db.updateTable('games').set({ poster_hash: file.hash }).where('id', '=', id).execute();
     if (game.poster_hash) await this.files.release(game.poster_hash);
     return posterUrl(file.hash) as string;
@@ -83,7 +83,7 @@ export class GameService {
 
   private async get(id: number): Promise<Game> {
     const game = await this.games.byId(id);
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
     return game;
   }
 }

@@ -8,7 +8,7 @@ import type {
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { avatarUrl } from '../services/users.ts';
 import { type Game, GameStore } from './game-store.ts';
 
@@ -26,8 +26,8 @@ export class MonitorService {
   /** The game, once it has started (monitoring a game that hasn't is a 400). */
   async started(gameId: number): Promise<Game> {
     const game = await new GameStore(this.db).byId(gameId);
-    if (!game) throw new HttpError(404, 'Game not found');
-    if (this.now() < game.start_time) throw new HttpError(400, 'The game has not started yet');
+    if (!game) throw new DomainError(404, 'Game not found');
+    if (this.now() < game.start_time) throw new DomainError(400, 'The game has not started yet');
     return game;
   }
 

@@ -3,7 +3,7 @@
 import type { GameNotice } from '@pennon/sdk/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, GameNoticesTable } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { GameFeed } from './feed.ts';
 import { GameStore } from './game-store.ts';
 
@@ -30,7 +30,7 @@ export class NoticeService {
 
   async #game(gameId: number) {
     const game = await this.#games.byId(gameId);
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
     return game;
   }
 
@@ -42,8 +42,8 @@ export class NoticeService {
       .where('id', '=', noticeId)
       .where('game_id', '=', gameId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Notice not found');
-    if (row.type !== 'Normal') throw new HttpError(400, 'System notices cannot be changed');
+    if (!row) throw new DomainError(404, 'Notice not found');
+    if (row.type !== 'Normal') throw new DomainError(400, 'System notices cannot be changed');
     return row;
   }
 
@@ -86,7 +86,7 @@ export class NoticeService {
   /** The players' list: 404 unknown game, 400 before the start. */
   async list(gameId: number, count: number, skip: number): Promise<GameNotice[]> {
     const game = await this.#game(gameId);
-    if (this.now() < game.start_time) throw new HttpError(400, 'The game has not started yet');
+    if (this.now() < game.start_time) throw new DomainError(400, 'The game has not started yet');
     const limit = Math.min(count, noticeWindow - skip);
     if (limit <= 0) return [];
     const rows = await this.db

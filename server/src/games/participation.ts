@@ -12,7 +12,7 @@ import {
 import type { Kysely, Selectable } from 'kysely';
 import { holdRow } from '../db/row-lock.ts';
 import type { Database, ParticipationsTable } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { TeamStore } from '../services/team-store.ts';
 import { avatarUrl, toProfile, UserStore } from '../services/users.ts';
 import { inviteCodeFor } from './divisions.ts';
@@ -58,23 +58,23 @@ export class ParticipationService {
   /** The §4.5 flow, in its order. */
   async join(userId: string, gameId: number, model: GameJoinModel): Promise<void> {
     const game = await this.game(gameId);
-    if (isClosed(game, this.now())) throw new HttpError(400, 'The game has ended', ErrorCode.GameEnded);
+    if (isClosed(game, this.now())) throw new DomainError(400, 'The game has ended', ErrorCode.GameEnded);
     const team = await this.teams.byId(model.teamId);
-    if (!team) throw new HttpError(404, 'Team not found');
-    if (!(await this.teams.isMember(team.id, userId))) throw new HttpError(400, 'You are not in this team');
+    if (!team) throw new DomainError(404, 'Team not found');
+    if (!(await this.teams.isMember(team.id, userId))) throw new DomainError(400, 'You are not in this team');
 
     const joinable = (await this.divisionRows(gameId)).filter((d) =>
       hasPermission(d.default_permissions, GamePermission.JoinGame),
     );
     const division = joinable.find((d) => d.id === model.divisionId);
     if (joinable.length > 0 && !division)
-      throw new HttpError(400, 'Choose one of the divisions open to join');
+      throw new DomainError(400, 'Choose one of the divisions open to join');
     const code = inviteCodeFor(game, division);
-    if (code && model.inviteCode !== code) throw new HttpError(400, 'The invite code is wrong');
+    if (code && model.inviteCode !== code) throw new DomainError(400, 'The invite code is wrong');
 
     const registration = await registrationOf(this.db, gameId, userId);
     if (registration && registration.team_id !== team.id && registration.status !== 'Rejected') {
-      throw new HttpError(400, 'You already take part in this game with another team');
+      throw new DomainError(400, 'You already take part in this game with another team');
     }
     if (registration && registration.team_id !== team.id) await this.unregister(registration.id, userId);
 
@@ -90,7 +90,7 @@ export class ParticipationService {
         .execute();
       participation = { ...participation, status: 'Pending', division_id: divisionId };
     } else if (participation.division_id !== divisionId) {
-      throw new HttpError(400, "The team's division in this game can't be changed");
+      throw new DomainError(400, "The team's division in this game can't be changed");
     }
 
     await this.register(participation.id, gameId, userId, game.team_member_count_limit);
@@ -106,9 +106,9 @@ export class ParticipationService {
   async leave(userId: string, gameId: number): Promise<void> {
     await this.game(gameId);
     const registration = await registrationOf(this.db, gameId, userId);
-    if (!registration) throw new HttpError(400, 'You have not joined this game');
+    if (!registration) throw new DomainError(400, 'You have not joined this game');
     if (registration.status !== 'Pending' && registration.status !== 'Rejected') {
-      throw new HttpError(400, 'Only a participation that is pending or rejected can be left');
+      throw new DomainError(400, 'Only a participation that is pending or rejected can be left');
     }
     await this.unregister(registration.id, userId);
   }
@@ -140,7 +140,7 @@ export class ParticipationService {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!participation) throw new HttpError(404, 'Participation not found');
+    if (!participation) throw new DomainError(404, 'Participation not found');
     const divisions = await this.divisionRows(participation.game_id);
     const divisionId =
       model.divisionId == null
@@ -162,7 +162,7 @@ export class ParticipationService {
   }
 
   async list(gameId: number): Promise<ParticipationInfoModel[]> {
-    if (!(await this.games.byId(gameId))) throw new HttpError(404, 'Game not found', 400);
+    if (!(await this.games.byId(gameId))) throw new DomainError(404, 'Game not found', 400);
     const participations = await this.db
       .selectFrom('participations')
       .selectAll()
@@ -263,7 +263,7 @@ export class ParticipationService {
       const members = await this.memberIds(participationId, trx);
       if (members.includes(userId)) return;
       if (limit > 0 && members.length >= limit) {
-        throw new HttpError(400, 'The team has reached the member limit of this game');
+        throw new DomainError(400, 'The team has reached the member limit of this game');
       }
       await trx
         .insertInto('participation_members')
@@ -288,7 +288,7 @@ export class ParticipationService {
 
   private async game(id: number): Promise<Game> {
     const game = await this.games.byId(id);
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
     return game;
   }
 }

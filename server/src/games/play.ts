@@ -14,7 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import { toContainerInfo } from '../containers/container-service.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { avatarUrl, isUniqueViolation } from '../services/users.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
@@ -121,7 +121,7 @@ export class PlayService {
       .where('participation_id', '=', participation.id)
       .where('challenge_id', '=', c.id)
       .executeTakeFirst();
-    if (!instance) throw new HttpError(404, 'Challenge not found');
+    if (!instance) throw new DomainError(404, 'Challenge not found');
     let attachmentId = c.attachment_id;
     let ownFile = false;
     if (c.type === 'DynamicContainer' && instance.flag === null) {
@@ -191,7 +191,7 @@ export class PlayService {
             .$narrowType<{ flag_id: number }>(),
         )
         .execute();
-      if (free.length === 0) throw new HttpError(404, 'No attachment is left for your team');
+      if (free.length === 0) throw new DomainError(404, 'No attachment is left for your team');
       const chosen = free[randomInt(free.length)] as { id: number };
       try {
         await this.db
@@ -204,7 +204,7 @@ export class PlayService {
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    throw new HttpError(404, 'No attachment is left for your team');
+    throw new DomainError(404, 'No attachment is left for your team');
   }
 
   /** A team not on the scoreboard yet (accepted since its last rebuild): nothing solved, not ranked. */

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { batched } from '../db/batched.ts';
 import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
 import type { Judge, Pending } from './judge.ts';
@@ -46,7 +46,7 @@ export class SubmissionService {
    * their context, and one transaction stores those that pass with their verdicts (or, while the judge is busy, as
    * submitted for its queue). Each answers its id, or the error of its checks.
    */
-  readonly #submit: (attempt: Attempt) => Promise<number | HttpError>;
+  readonly #submit: (attempt: Attempt) => Promise<number | DomainError>;
   /** Everything the checks need: the game, the caller's participation, the challenge, the instance. */
   readonly #context;
   readonly #insert;
@@ -87,30 +87,30 @@ export class SubmissionService {
     challengeId: number,
     flag: string,
   ): Promise<number> {
-    if (flag.length === 0 || flag.length > maxFlagLength) throw new HttpError(400, 'Invalid flag');
+    if (flag.length === 0 || flag.length > maxFlagLength) throw new DomainError(400, 'Invalid flag');
     const answer = await this.#submit({
       key: { game: gameId, user: caller.id, challenge: challengeId },
       userName: caller.userName,
       flag,
       time: this.now(),
     });
-    if (answer instanceof HttpError) throw answer;
+    if (answer instanceof DomainError) throw answer;
     return answer;
   }
 
   /** Checks a batch, stores the submissions that pass and queues them for the judge, all queued in one go. */
-  async #checkAndStore(attempts: Attempt[]): Promise<(number | HttpError)[]> {
+  async #checkAndStore(attempts: Attempt[]): Promise<(number | DomainError)[]> {
     const found = new Array<ContextRow | undefined>(attempts.length);
     for (const row of await this.#context.run(attempts.map(({ key }, n) => ({ n, ...key }))))
       found[row.n] = row;
-    const answers = new Array<number | HttpError>(attempts.length);
+    const answers = new Array<number | DomainError>(attempts.length);
     // Side by side: a check may wait for its game's division rules to be read.
     const checked = await Promise.all(
       attempts.map(async (attempt, at) => {
         try {
           return { at, attempt, ...(await this.#check(attempt, found[at])) };
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof DomainError)) throw error;
           answers[at] = error;
           return undefined;
         }
@@ -123,7 +123,7 @@ export class SubmissionService {
       const key = `${c.ctx.participation_id}:${c.ctx.challenge_id}`;
       const earlier = inBatch.get(key) ?? 0;
       if (c.used + earlier >= c.ctx.submission_limit) {
-        answers[c.at] = new HttpError(400, 'The submission limit is reached');
+        answers[c.at] = new DomainError(400, 'The submission limit is reached');
         return false;
       }
       inBatch.set(key, earlier + 1);
@@ -193,12 +193,12 @@ export class SubmissionService {
     const ctx = found as NonNullable<typeof found>;
     const { participation_id: participationId, challenge_id: id } = ctx;
     if (participationId === null || id === null || ctx.instance_id === null)
-      throw new HttpError(404, 'Challenge not found');
+      throw new DomainError(404, 'Challenge not found');
     if (ctx.deadline_utc !== null && now > ctx.deadline_utc && ctx.practice_mode === 0)
-      throw new HttpError(400, 'The challenge deadline has passed');
+      throw new DomainError(400, 'The challenge deadline has passed');
     const rules = await this.judging.divisionRules(key.game, ctx.division_id);
     if (!may(rules, id, GamePermission.ViewChallenge | GamePermission.SubmitFlags))
-      throw new HttpError(400, 'You may not submit flags for this challenge');
+      throw new DomainError(400, 'You may not submit flags for this challenge');
     // Checked above: a participation, an enabled challenge and its instance were found.
     return { ctx: ctx as Judged<ContextRow>, used: Number(ctx.attempts) };
   }
@@ -259,7 +259,7 @@ export class SubmissionService {
       .where('challenge_id', '=', challengeId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Submission not found');
+    if (!row) throw new DomainError(404, 'Submission not found');
     return row.status;
   }
 }

@@ -6,7 +6,7 @@ import { createGzip } from 'node:zlib';
 import type { BasicWriteupInfoModel, WriteupInfoModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { avatarUrl } from '../services/users.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { sniffBuffer } from '../storage/sniff.ts';
@@ -50,7 +50,7 @@ export class WriteupService {
 
   async #game(gameId: number): Promise<Game> {
     const game = await this.#games.byId(gameId);
-    if (!game) throw new HttpError(404, 'Game not found');
+    if (!game) throw new DomainError(404, 'Game not found');
     return game;
   }
 
@@ -75,17 +75,17 @@ export class WriteupService {
   async submit(userId: string, gameId: number, upload: WriteupUpload): Promise<void> {
     const now = this.now();
     const { game, participation } = await playContext(this.db, gameId, userId, { denyAfterEnd: false, now });
-    if (!game.writeup_required) throw new HttpError(400, 'This game does not take writeups');
-    if (now > game.writeup_deadline) throw new HttpError(400, 'The writeup deadline has passed');
+    if (!game.writeup_required) throw new DomainError(400, 'This game does not take writeups');
+    if (now > game.writeup_deadline) throw new DomainError(400, 'The writeup deadline has passed');
     // A name and a declared type are whatever the uploader wrote: the bytes must be a PDF as well.
     const isPdf =
       upload.contentType.split(';')[0]?.trim().toLowerCase() === 'application/pdf' &&
       upload.fileName.toLowerCase().endsWith('.pdf') &&
       (await sniffBuffer(upload.data)) === 'application/pdf';
-    if (!isPdf) throw new HttpError(400, 'The writeup must be a PDF file');
+    if (!isPdf) throw new DomainError(400, 'The writeup must be a PDF file');
     const name = `Writeup-${gameId}-${participation.team_id}-${utcStamp(now)}Z.pdf`;
     const stored = await this.files.put(upload.data, name);
-    if (!stored) throw new HttpError(400, 'The file is empty');
+    if (!stored) throw new DomainError(400, 'The file is empty');
     const previous = await this.db
       .selectFrom('writeups')
       .select('file_hash')

@@ -4,9 +4,9 @@ import type { Duplex } from 'node:stream';
 import type { RequestResponse } from '@pennon/sdk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DomainError } from '../errors/domain-error.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { msg, type Text } from '../i18n/message.ts';
-import { HttpError } from './http-error.ts';
 import { isMalformedForm } from './uploads.ts';
 
 declare module 'fastify' {
@@ -112,8 +112,9 @@ export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInsta
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(envelope(request.translate(error.title), error.code));
+    // A refusal from any layer, the domain's or the HTTP layer's own (HttpError is one).
+    if (error instanceof DomainError) {
+      return reply.code(error.status).send(envelope(request.translate(error.title), error.code));
     }
     if (error.validation) {
       return reply.code(400).send(envelope(request.translate(validationTitle(error)), 400));

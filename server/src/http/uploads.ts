@@ -3,6 +3,7 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { HttpError } from './http-error.ts';
 
@@ -27,7 +28,7 @@ const sizeInWords = (bytes: number) => `${bytes / 1024 / 1024} MiB`;
 const malformedForms = new WeakSet<object>();
 
 const malformed = (error: unknown) => {
-  if (error instanceof Error && !(error instanceof HttpError) && !('statusCode' in error))
+  if (error instanceof Error && !(error instanceof DomainError) && !('statusCode' in error))
     malformedForms.add(error);
   return error;
 };

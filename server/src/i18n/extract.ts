@@ -1,10 +1,13 @@
 // Finds every translatable text in the server's sources, so a test can hold each catalog to the full set:
-// literal titles of `new HttpError(…)` and `request.translate(…)`, and every msg`…` template.
+// literal titles of `new DomainError(…)`, `new HttpError(…)` and `request.translate(…)`, and every msg`…` template.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const quoted = String.raw`(['"])((?:\\.|(?!\1).)*?)\1`;
-const literalTitle = new RegExp(String.raw`(?:new HttpError\(\s*\d+,|\btranslate\()\s*${quoted}`, 'gs');
+const literalTitle = new RegExp(
+  String.raw`(?:new (?:Domain|Http)Error\(\s*\d+,|\btranslate\()\s*${quoted}`,
+  'gs',
+);
 
 const unescapeLiteral = (text: string): string => text.replace(/\\(.)/g, '$1');
 

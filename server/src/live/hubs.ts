@@ -11,10 +11,10 @@ import type { Duplex } from 'node:stream';
 import type { Locale } from '@pennon/sdk/locales';
 import type { FastifyInstance } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { DomainError } from '../errors/domain-error.ts';
 import { type ProxyTrust, trustNobody } from '../http/client-address.ts';
 import { platformOrigin } from '../http/cross-site.ts';
 import { forwardedOrigin } from '../http/forwarded.ts';
-import { HttpError } from '../http/http-error.ts';
 import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { type Message, msg } from '../i18n/message.ts';
@@ -319,17 +319,17 @@ export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServ
   const hubs = new HubServer(options);
   app.post('/hub/:hub/negotiate', negotiateRoute, async (request) => {
     const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
-    if (!match?.[1]) throw new HttpError(404, msg`Not found: ${request.method} ${request.url}`);
+    if (!match?.[1]) throw new DomainError(404, msg`Not found: ${request.method} ${request.url}`);
     const url = new URL(request.url, 'http://hub');
     const refusal = hubs.refusal(options.clientAddress(request.raw));
-    if (refusal) throw new HttpError(refusal.status, refusal.title);
+    if (refusal) throw new DomainError(refusal.status, refusal.title);
     const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
       headers: request.headers,
       ownOrigin: () => platformOrigin(options.publicUrl, request.protocol, request.host),
       query: url.searchParams,
       ip: request.ip,
     });
-    if (!verdict.ok) throw new HttpError(verdict.status, verdict.title);
+    if (!verdict.ok) throw new DomainError(verdict.status, verdict.title);
     const version = url.searchParams.get('negotiateVersion') === '0' ? 0 : 1;
     const connectionId = randomBytes(16).toString('base64url');
     return {

@@ -1,6 +1,6 @@
 // The mailed links of §4.14: each one issues a token for its purpose and sends it, and each check undoes that.
 
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type AccountMailKind, accountLink, accountMail } from '../mail/messages.ts';
 import type { AccountTokens, TokenPurpose } from './account-tokens.ts';
@@ -34,7 +34,7 @@ export class AccountMails {
   linkBase(requestOrigin: string): LinkBase {
     const origin = publicOrigin(this.publicUrl, requestOrigin);
     if (origin) return origin as LinkBase;
-    throw new HttpError(
+    throw new DomainError(
       400,
       "Mails with links need the platform's public address: an administrator must set PENNON_PUBLIC_URL",
     );
@@ -47,7 +47,10 @@ export class AccountMails {
     try {
       await this.mailer.send(accountMail(kind, platform, user.userName, email, link));
     } catch {
-      throw new HttpError(400, 'The mail could not be sent: please try again later or ask an administrator');
+      throw new DomainError(
+        400,
+        'The mail could not be sent: please try again later or ask an administrator',
+      );
     }
   }
 

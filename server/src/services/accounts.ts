@@ -13,7 +13,7 @@ import {
   type RegisterStatus,
 } from '@pennon/sdk/contract';
 import type { Captcha } from '../captcha/captcha.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
@@ -61,7 +61,7 @@ const domainAllowed = (list: string, email: string): boolean => {
 
 const requireStrong = (password: string): void => {
   const problem = passwordProblem(password);
-  if (problem) throw new HttpError(400, problem);
+  if (problem) throw new DomainError(400, problem);
 };
 
 export class AccountService {
@@ -75,11 +75,11 @@ export class AccountService {
 
   async register(given: RegisterModel, request: RequestContext): Promise<Registration> {
     const { accountPolicy: policy, globalConfig } = await this.config.read();
-    if (!policy.allowRegister) throw new HttpError(400, 'Registration is closed');
+    if (!policy.allowRegister) throw new DomainError(400, 'Registration is closed');
     await this.captcha.require(given.challenge, request.ip);
     const model = { ...given, userName: acceptUserName(given.userName) };
     if (!domainAllowed(policy.emailDomainList, model.email)) {
-      throw new HttpError(
+      throw new DomainError(
         400,
         msg`Registration is open only to e-mail addresses of: ${policy.emailDomainList}`,
       );
@@ -94,9 +94,10 @@ export class AccountService {
     // password they chose). Never an account that ever signed in (an admin may have deactivated it), and never
     // when no mail proves ownership (it would hand a pending account to whoever asks).
     const restart = byMail && existing && isPristine(existing) ? existing : undefined;
-    if (existing && !restart) throw new HttpError(400, 'An account with this e-mail address already exists');
+    if (existing && !restart)
+      throw new DomainError(400, 'An account with this e-mail address already exists');
     if (await this.users.nameTaken(model.userName, restart?.id)) {
-      throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
+      throw new DomainError(400, msg`The user name "${model.userName}" is already taken`);
     }
     const passwordHash = await hashPassword(model.password);
     // The user and the session it signs in with are one transaction: a failure leaves neither (nor a name taken).
@@ -119,7 +120,7 @@ export class AccountService {
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err))
-          throw new HttpError(400, 'The user name or e-mail address is already taken');
+          throw new DomainError(400, 'The user name or e-mail address is already taken');
         throw err;
       });
     if (policy.activeOnRegister) {
@@ -145,9 +146,9 @@ export class AccountService {
     const email = fromBase64(model.email);
     const user = await this.users.byEmail(email);
     if (!user || user.emailConfirmed)
-      throw new HttpError(400, 'This account does not exist or is already active');
+      throw new DomainError(400, 'This account does not exist or is already active');
     if (!(await this.mails.check('verify', model.token, user, email))) {
-      throw new HttpError(401, 'The link is not valid or has expired');
+      throw new DomainError(401, 'The link is not valid or has expired');
     }
     await this.users.confirm(user.id);
     return user;
@@ -157,11 +158,11 @@ export class AccountService {
     await this.captcha.require(model.challenge, request.ip);
     const { accountPolicy: policy, globalConfig } = await this.config.read();
     if (!policy.emailConfirmationRequired) {
-      throw new HttpError(400, 'Passwords are not reset by mail here: ask an administrator to reset yours');
+      throw new DomainError(400, 'Passwords are not reset by mail here: ask an administrator to reset yours');
     }
     const linkBase = this.mails.linkBase(request.origin);
     const user = await this.users.byEmail(model.email);
-    if (!user?.emailConfirmed) throw new HttpError(404, 'No active account has this e-mail address');
+    if (!user?.emailConfirmed) throw new DomainError(404, 'No active account has this e-mail address');
     await this.mails.send('reset', user, user.email, linkBase, platformName(globalConfig.title));
   }
 
@@ -169,9 +170,9 @@ export class AccountService {
   async resetPassword(model: PasswordResetModel): Promise<User> {
     const email = fromBase64(model.email);
     const user = await this.users.byEmail(email);
-    if (!user) throw new HttpError(400, 'No account has this e-mail address');
+    if (!user) throw new DomainError(400, 'No account has this e-mail address');
     if (!(await this.mails.check('reset', model.rToken, user, email))) {
-      throw new HttpError(400, 'The link is not valid or has expired');
+      throw new DomainError(400, 'The link is not valid or has expired');
     }
     requireStrong(model.password);
     await this.users.setPassword(user.id, await hashPassword(model.password));
@@ -183,10 +184,10 @@ export class AccountService {
   async changeEmail(userId: string, model: MailChangeModel, request: RequestContext): Promise<boolean> {
     const { accountPolicy: policy, globalConfig } = await this.config.read();
     if (await this.users.emailTaken(model.newMail)) {
-      throw new HttpError(400, 'An account with this e-mail address already exists');
+      throw new DomainError(400, 'An account with this e-mail address already exists');
     }
     if (!domainAllowed(policy.emailDomainList, model.newMail)) {
-      throw new HttpError(
+      throw new DomainError(
         400,
         msg`Only e-mail addresses of these domains are allowed: ${policy.emailDomainList}`,
       );
@@ -202,11 +203,11 @@ export class AccountService {
     const email = fromBase64(model.email);
     const user = await this.existing(userId);
     if (!(await this.mails.check('confirm', model.token, user, email))) {
-      throw new HttpError(400, 'The link is not valid or has expired');
+      throw new DomainError(400, 'The link is not valid or has expired');
     }
     await this.users.changeEmail(userId, email).catch((err: unknown) => {
       if (isUniqueViolation(err))
-        throw new HttpError(400, 'An account with this e-mail address already exists');
+        throw new DomainError(400, 'An account with this e-mail address already exists');
       throw err;
     });
     return email;
@@ -220,10 +221,10 @@ export class AccountService {
       ? await verifyPassword(user.passwordHash, model.password)
       : await verifyUnknownUser(model.password);
     if (!user || !matches) {
-      throw new HttpError(401, badCredentials);
+      throw new DomainError(401, badCredentials);
     }
-    if (!user.emailConfirmed) throw new HttpError(401, 'This account is not activated yet');
-    if (user.role === 'Banned') throw new HttpError(401, 'This account is banned');
+    if (!user.emailConfirmed) throw new DomainError(401, 'This account is not activated yet');
+    if (user.role === 'Banned') throw new DomainError(401, 'This account is banned');
     return user;
   }
 
@@ -234,7 +235,7 @@ export class AccountService {
   async updateProfile(userId: string, given: ProfileUpdateModel): Promise<void> {
     const model = { ...given, userName: given.userName == null ? null : acceptUserName(given.userName) };
     if (model.userName != null && (await this.users.nameTaken(model.userName, userId))) {
-      throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
+      throw new DomainError(400, msg`The user name "${model.userName}" is already taken`);
     }
     await this.users
       .update(userId, {
@@ -246,7 +247,7 @@ export class AccountService {
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err))
-          throw new HttpError(400, msg`The user name "${model.userName}" is already taken`);
+          throw new DomainError(400, msg`The user name "${model.userName}" is already taken`);
         throw err;
       });
     // The caller's name is kept with the session.
@@ -261,7 +262,7 @@ export class AccountService {
   ): Promise<void> {
     const user = await this.existing(userId);
     if (!(await verifyPassword(user.passwordHash, model.old))) {
-      throw new HttpError(400, 'The current password is incorrect');
+      throw new DomainError(400, 'The current password is incorrect');
     }
     requireStrong(model.new);
     await this.users.setPassword(userId, await hashPassword(model.new));
@@ -270,7 +271,7 @@ export class AccountService {
 
   private async existing(userId: string): Promise<User> {
     const user = await this.users.byId(userId);
-    if (!user) throw new HttpError(401, 'Not signed in');
+    if (!user) throw new DomainError(401, 'Not signed in');
     return user;
   }
 }

@@ -10,7 +10,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 
 declare module 'fastify' {
@@ -76,6 +76,6 @@ export const decryptFields =
       const value = body[field];
       if (typeof value !== 'string') continue;
       body[field] = decryptPayload(key, value);
-      if (body[field] === '') throw new HttpError(400, msg`${field} is required`);
+      if (body[field] === '') throw new DomainError(400, msg`${field} is required`);
     }
   };

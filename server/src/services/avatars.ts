@@ -1,7 +1,7 @@
 // Avatars of users and teams (§2.1, §2.9): one image each, stored as a file the avatar holds a reference to.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { encodeImage } from './images.ts';
 import { avatarUrl } from './users.ts';
@@ -20,7 +20,7 @@ export class AvatarService {
       .select('avatar_hash')
       .where('id', '=', userId)
       .executeTakeFirst();
-    if (!old) throw new HttpError(404, 'User not found');
+    if (!old) throw new DomainError(404, 'User not found');
     const hash = await this.store(image);
     await this.db.updateTable('users').set({ avatar_hash: hash }).where('id', '=', userId).execute();
     return this.replaced(old.avatar_hash, hash);
@@ -33,8 +33,8 @@ export class AvatarService {
       .select(['captain_id', 'avatar_hash'])
       .where('id', '=', teamId)
       .executeTakeFirst();
-    if (!team) throw new HttpError(404, 'Team not found');
-    if (team.captain_id !== userId) throw new HttpError(403, 'Only the captain can do this');
+    if (!team) throw new DomainError(404, 'Team not found');
+    if (team.captain_id !== userId) throw new DomainError(403, 'Only the captain can do this');
     const hash = await this.store(await read());
     await this.db.updateTable('teams').set({ avatar_hash: hash }).where('id', '=', teamId).execute();
     return this.replaced(team.avatar_hash, hash);
@@ -43,7 +43,7 @@ export class AvatarService {
   private async store(image: Buffer): Promise<string> {
     const data = await encodeImage(image, { width: avatarWidth });
     const file = await this.files.put(data, 'avatar.webp', { reencoded: true });
-    if (!file) throw new HttpError(400, 'The file is empty');
+    if (!file) throw new DomainError(400, 'The file is empty');
     return file.hash;
   }
 

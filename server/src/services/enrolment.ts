@@ -10,7 +10,7 @@ import type {
   PasskeyInfo,
   TotpSetup,
 } from '@pennon/sdk/contract';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { buttonOf } from './oidc-providers.ts';
 import type { RelyingParty } from './passkeys.ts';
 import type { SignInService } from './sign-in.ts';
@@ -34,7 +34,7 @@ export interface Enrolled<T = unknown> {
   signedIn?: User;
 }
 
-const notSignedIn = () => new HttpError(401, 'Sign in to continue');
+const notSignedIn = () => new DomainError(401, 'Sign in to continue');
 
 export class Enrolment {
   constructor(
@@ -104,7 +104,7 @@ export class Enrolment {
   ): Promise<{ setup: TotpSetup; token?: string }> {
     const subject = await this.subject(callerId, token);
     if (await this.methods.totp.has(subject.user.id)) {
-      throw new HttpError(400, 'The authenticator app is on already: turn it off first to set up another');
+      throw new DomainError(400, 'The authenticator app is on already: turn it off first to set up another');
     }
     const setup = newTotpSecret(await this.platformName(), subject.user.userName);
     const kept = await this.keep(subject, { totpSecret: await this.methods.totp.seal(setup.secret) });
@@ -129,11 +129,11 @@ export class Enrolment {
     const subject = await this.subject(callerId, token);
     const sealed = subject.flow?.state.totpSecret;
     if (!subject.flow || !sealed)
-      throw new HttpError(400, 'Set up the authenticator app again: its secret has expired');
+      throw new DomainError(400, 'Set up the authenticator app again: its secret has expired');
     const step = await this.methods.totp.pendingStep(sealed, code);
     if (step === null) {
       await this.flows.failed(subject.flow);
-      throw new HttpError(400, 'The code is not correct: check the time of the device it comes from');
+      throw new DomainError(400, 'The code is not correct: check the time of the device it comes from');
     }
     // The code that confirmed it is taken: it can't sign in too.
     await this.methods.totp.save(subject.user.id, sealed, step);
@@ -146,7 +146,7 @@ export class Enrolment {
       code !== undefined &&
       ((await this.methods.totp.verify(user.id, code)) ||
         (await this.methods.recoveryCodes.use(user.id, code)));
-    if (!good) throw new HttpError(400, 'The code is not correct');
+    if (!good) throw new DomainError(400, 'The code is not correct');
   }
 
   /** 400 when the change would leave the user's role without the second factor it needs. */
@@ -156,14 +156,14 @@ export class Enrolment {
   ): Promise<void> {
     if (remaining.totp || remaining.passkeys > 0) return;
     if (await this.methods.secondFactorRequired(user.role)) {
-      throw new HttpError(400, 'Your role needs a second factor: add another one before removing this one');
+      throw new DomainError(400, 'Your role needs a second factor: add another one before removing this one');
     }
   }
 
   /** 400 when the user would be left with no way to sign in. */
   private async keepWayIn(ways: WaysIn): Promise<void> {
     if (!canSignIn(ways, await this.methods.setting())) {
-      throw new HttpError(400, 'This is your last way to sign in: add a passkey or link a provider first');
+      throw new DomainError(400, 'This is your last way to sign in: add a passkey or link a provider first');
     }
   }
 
@@ -181,7 +181,7 @@ export class Enrolment {
     const user = await this.existing(userId);
     const factors = await this.methods.factors(userId);
     if (!UserMethods.enrolled(factors))
-      throw new HttpError(400, 'Recovery codes come with a second factor: set one up first');
+      throw new DomainError(400, 'Recovery codes come with a second factor: set one up first');
     if (factors.includes('Totp')) await this.proveFactor(user, code);
     return this.methods.recoveryCodes.renew(userId);
   }
@@ -205,7 +205,7 @@ export class Enrolment {
     const subject = await this.subject(callerId, token);
     const challenge = subject.flow?.state.challenge;
     if (!subject.flow || !challenge)
-      throw new HttpError(400, 'Create the passkey again: its challenge has expired');
+      throw new DomainError(400, 'Create the passkey again: its challenge has expired');
     const passkey = await this.methods.passkeys.register(
       rp,
       subject.user.id,
@@ -224,7 +224,7 @@ export class Enrolment {
     await this.keepRequiredFactor(user, { totp, passkeys: ways.passkeys - 1 });
     await this.keepWayIn({ ...ways, passkeys: ways.passkeys - 1 });
     if (!(await this.methods.passkeys.remove(userId, id)))
-      throw new HttpError(404, 'This passkey does not exist');
+      throw new DomainError(404, 'This passkey does not exist');
     if (!totp && ways.passkeys === 1) await this.methods.recoveryCodes.remove(userId);
   }
 
@@ -233,7 +233,7 @@ export class Enrolment {
     const ways = await this.methods.waysIn(user);
     await this.keepWayIn({ ...ways, providers: ways.providers.filter((id) => id !== providerId) });
     if (!(await this.methods.identities.unlink(userId, providerId))) {
-      throw new HttpError(404, 'No identity at this provider is linked to the account');
+      throw new DomainError(404, 'No identity at this provider is linked to the account');
     }
   }
 

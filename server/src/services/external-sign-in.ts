@@ -4,7 +4,7 @@
 // it for this provider, else it registers a new account (when the provider may create them) or links to an
 // existing one proven by its password. Linking from the profile needs the session that started it.
 import { type ExternalSignIn as ExternalSignInModel, USER_NAME_MAX } from '@pennon/sdk/contract';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { type OidcClient, type ProviderClaims, SignInFailed } from './oidc-client.ts';
 import { buttonOf, type OidcProvider } from './oidc-providers.ts';
@@ -56,14 +56,14 @@ export class ExternalSignIn {
   ): Promise<{ url: string; token: string }> {
     const provider = await this.methods.providers.require(providerId);
     if (!origin) {
-      throw new HttpError(
+      throw new DomainError(
         400,
         "Signing in with a provider needs the platform's public address: an administrator must set PENNON_PUBLIC_URL",
       );
     }
     const redirectUri = redirectUriOf(origin, provider.id);
     const auth = await this.oidc.authorize(provider, redirectUri).catch(() => {
-      throw new HttpError(502, msg`${provider.name} cannot be reached: please try again later`);
+      throw new DomainError(502, msg`${provider.name} cannot be reached: please try again later`);
     });
     const token = await this.flows.start(
       { stage: 'oidc', provider: provider.id, ...auth, redirectUri, from, linkTo },
@@ -161,7 +161,8 @@ export class ExternalSignIn {
   private async externalFlow(token: string | undefined) {
     const flow = await this.flows.live(token, 'external');
     const provider = flow && (await this.methods.providers.byId(flow.state.provider));
-    if (!flow || !provider?.enabled) throw new HttpError(401, 'This sign-in has ended: please sign in again');
+    if (!flow || !provider?.enabled)
+      throw new DomainError(401, 'This sign-in has ended: please sign in again');
     return { flow, state: flow.state, provider };
   }
 
@@ -182,17 +183,17 @@ export class ExternalSignIn {
   async register(token: string | undefined, given: string, ip: string): Promise<Step> {
     const { flow, state, provider } = await this.externalFlow(token);
     if (!provider.createAccounts) {
-      throw new HttpError(
+      throw new DomainError(
         403,
         'This provider only links existing accounts: sign in with your password to link it',
       );
     }
     const userName = acceptUserName(given);
     if (!state.email || (await this.users.emailTaken(state.email))) {
-      throw new HttpError(400, 'An account with this e-mail address already exists');
+      throw new DomainError(400, 'An account with this e-mail address already exists');
     }
     if (await this.users.nameTaken(userName)) {
-      throw new HttpError(400, msg`The user name "${userName}" is already taken`);
+      throw new DomainError(400, msg`The user name "${userName}" is already taken`);
     }
     const email = state.email;
     const user = await this.users
@@ -207,13 +208,13 @@ export class ExternalSignIn {
         });
         const identity = { providerId: provider.id, subject: state.subject, email };
         if (!(await this.methods.identities.link(user.id, identity, trx))) {
-          throw new HttpError(400, 'This identity is already linked to an account');
+          throw new DomainError(400, 'This identity is already linked to an account');
         }
         return user;
       })
       .catch((err: unknown) => {
         if (isUniqueViolation(err))
-          throw new HttpError(400, 'The user name or e-mail address is already taken');
+          throw new DomainError(400, 'The user name or e-mail address is already taken');
         throw err;
       });
     return this.next(user, state.from, flow);
@@ -223,7 +224,7 @@ export class ExternalSignIn {
   async link(token: string | undefined, login: string, password: string): Promise<Step> {
     const { flow, state, provider } = await this.externalFlow(token);
     if (flow.attempts >= attemptsPerFlow)
-      throw new HttpError(429, 'Too many wrong passwords: please sign in again');
+      throw new DomainError(429, 'Too many wrong passwords: please sign in again');
     const user = await this.users.byNameOrEmail(login);
     const matches =
       user && hasPassword(user)
@@ -231,13 +232,13 @@ export class ExternalSignIn {
         : await verifyUnknownUser(password);
     if (!user || !matches) {
       await this.flows.failed(flow);
-      throw new HttpError(401, 'The user name or password is incorrect');
+      throw new DomainError(401, 'The user name or password is incorrect');
     }
     const refusal = refusalOf(user);
-    if (refusal) throw new HttpError(401, refusal);
+    if (refusal) throw new DomainError(401, refusal);
     const identity = { providerId: provider.id, subject: state.subject, email: state.email };
     if (!(await this.methods.identities.link(user.id, identity))) {
-      throw new HttpError(400, msg`This account is already linked to an identity at ${provider.name}`);
+      throw new DomainError(400, msg`This account is already linked to an identity at ${provider.name}`);
     }
     return this.signIn.next(user, state.from, flow);
   }

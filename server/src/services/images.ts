@@ -2,7 +2,7 @@
 // file carried, so no uploaded byte sequence is ever served as an image. Animated GIFs become animated WebP. Only
 // raster formats are read: an SVG (which can carry scripts) is refused, never rendered.
 import sharp from 'sharp';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 
 const rasterFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 /**
@@ -33,6 +33,6 @@ export const encodeImage = async (
     const allFrames = animated && frameWidth * frameHeight * pages <= animationPixels;
     return await sharp(input, { animated: allFrames }).resize({ width }).webp().toBuffer();
   } catch {
-    throw new HttpError(400, 'The file is not an image that can be read');
+    throw new DomainError(400, 'The file is not an image that can be read');
   }
 };

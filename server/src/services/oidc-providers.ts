@@ -3,7 +3,7 @@
 import type { OidcProviderInfo, OidcProviderModel, SignInProvider } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OidcProvidersTable } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { EnvOidcProvider } from '../settings.ts';
 import type { Sealer } from './sealing.ts';
@@ -54,11 +54,11 @@ export const infoOf = (provider: OidcProvider, redirectUri: string | null): Oidc
 const checkUrls = (model: OidcProviderModel): void => {
   const issuer = URL.canParse(model.issuer) ? new URL(model.issuer) : undefined;
   if (!issuer || !/^https?:$/.test(issuer.protocol)) {
-    throw new HttpError(400, 'The issuer must be an https URL, such as https://accounts.example.org');
+    throw new DomainError(400, 'The issuer must be an https URL, such as https://accounts.example.org');
   }
   const icon = model.iconUrl?.trim();
   if (icon && !/^https:\/\/[^\s]+$/i.test(icon) && !/^\/(?!\/)[^\s]*$/.test(icon)) {
-    throw new HttpError(400, "The icon must be an https URL or a path of this platform's files");
+    throw new DomainError(400, "The icon must be an https URL or a path of this platform's files");
   }
 };
 
@@ -118,14 +118,14 @@ export class OidcProviders {
   /** An enabled provider, or 404. */
   async require(id: string): Promise<OidcProvider> {
     const provider = await this.byId(id);
-    if (!provider?.enabled) throw new HttpError(404, 'This sign-in provider does not exist');
+    if (!provider?.enabled) throw new DomainError(404, 'This sign-in provider does not exist');
     return provider;
   }
 
   async add(model: OidcProviderModel, now = Date.now()): Promise<OidcProvider> {
     checkUrls(model);
     if (model.id === envProviderId || (await this.byId(model.id))) {
-      throw new HttpError(400, msg`A provider with the id "${model.id}" already exists`);
+      throw new DomainError(400, msg`A provider with the id "${model.id}" already exists`);
     }
     await this.db
       .insertInto('oidc_providers')
@@ -165,14 +165,14 @@ export class OidcProviders {
 
   private async editable(id: string): Promise<void> {
     if (id === envProviderId && this.env) {
-      throw new HttpError(400, 'This provider is set by the environment (PENNON_OIDC_*): change it there');
+      throw new DomainError(400, 'This provider is set by the environment (PENNON_OIDC_*): change it there');
     }
     const row = await this.db
       .selectFrom('oidc_providers')
       .select('id')
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, 'This sign-in provider does not exist');
+    if (!row) throw new DomainError(404, 'This sign-in provider does not exist');
   }
 
   private columns(model: OidcProviderModel) {

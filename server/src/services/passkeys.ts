@@ -18,7 +18,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PasskeysTable } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { publicOrigin } from './public-origin.ts';
 
 export interface RelyingParty {
@@ -45,7 +45,7 @@ export const relyingPartyOf = (
 /** As relyingPartyOf, or 400 saying what an admin must set. */
 export const requireRelyingParty = (rp: RelyingParty | undefined): RelyingParty => {
   if (!rp) {
-    throw new HttpError(
+    throw new DomainError(
       400,
       'Passkeys need the platform to be opened at a domain name: an administrator must set PENNON_PUBLIC_URL',
     );
@@ -124,7 +124,7 @@ export class PasskeyStore {
       // A security key without a PIN still serves as a second factor.
       requireUserVerification: false,
     }).catch(() => ({ verified: false as const }));
-    if (!verification.verified) throw new HttpError(400, 'The passkey could not be verified');
+    if (!verification.verified) throw new DomainError(400, 'The passkey could not be verified');
     const { credential, credentialBackedUp } = verification.registrationInfo;
     const row = {
       id: credential.id,
@@ -142,7 +142,7 @@ export class PasskeyStore {
       .select('id')
       .where('id', '=', row.id)
       .executeTakeFirst();
-    if (taken) throw new HttpError(400, 'This passkey is already registered');
+    if (taken) throw new DomainError(400, 'This passkey is already registered');
     await this.db.insertInto('passkeys').values(row).execute();
     return toInfo(row);
   }

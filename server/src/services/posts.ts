@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { PostDetailModel, PostEditModel, PostInfoModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { avatarUrl } from './users.ts';
 
 const latestCount = 20;
@@ -21,7 +21,7 @@ export class PostService {
 
   async get(id: string): Promise<PostDetailModel> {
     const row = await this.query().select('posts.content').where('posts.id', '=', id).executeTakeFirst();
-    if (!row) throw new HttpError(404, 'Post not found');
+    if (!row) throw new DomainError(404, 'Post not found');
     return { ...toInfo(row), content: row.content };
   }
 
@@ -58,13 +58,13 @@ export class PostService {
             update_time: Date.now(),
           };
     const updated = await this.db.updateTable('posts').set(values).where('id', '=', id).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) throw new HttpError(404, 'Post not found');
+    if (updated.numUpdatedRows === 0n) throw new DomainError(404, 'Post not found');
     return this.get(id);
   }
 
   async delete(id: string): Promise<void> {
     const deleted = await this.db.deleteFrom('posts').where('id', '=', id).executeTakeFirst();
-    if (deleted.numDeletedRows === 0n) throw new HttpError(404, 'Post not found');
+    if (deleted.numDeletedRows === 0n) throw new DomainError(404, 'Post not found');
   }
 
   private async list(limit?: number): Promise<PostInfoModel[]> {

@@ -9,7 +9,7 @@ import type {
   SignInSettings,
   UserSignIn,
 } from '@pennon/sdk/contract';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import type { ConfigStore } from './config-store.ts';
 import { redirectUriOf } from './external-sign-in.ts';
 import { infoOf, type OidcProvider } from './oidc-providers.ts';
@@ -17,7 +17,7 @@ import { canSignIn, type Setting, type UserMethods } from './user-methods.ts';
 import type { User, UserStore } from './users.ts';
 
 const lockedOut = () =>
-  new HttpError(
+  new DomainError(
     400,
     'You could not sign in after this change: link a provider that stays enabled, or add a passkey, first',
   );
@@ -84,14 +84,14 @@ export class SignInAdmin {
   async unlinkIdentity(userId: string, providerId: string): Promise<User> {
     const user = await this.existing(userId);
     if (!(await this.methods.identities.unlink(user.id, providerId))) {
-      throw new HttpError(404, 'No identity at this provider is linked to the account');
+      throw new DomainError(404, 'No identity at this provider is linked to the account');
     }
     return user;
   }
 
   private async existing(userId: string): Promise<User> {
     const user = await this.users.byId(userId);
-    if (!user) throw new HttpError(404, 'User not found');
+    if (!user) throw new DomainError(404, 'User not found');
     return user;
   }
 }

@@ -10,7 +10,7 @@ import type {
   SecondFactorCodeModel,
   SignInMethods,
 } from '@pennon/sdk/contract';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { type Message, msg } from '../i18n/message.ts';
 import type { AccountService } from './accounts.ts';
 import { buttonOf } from './oidc-providers.ts';
@@ -35,7 +35,7 @@ export type Step =
   | { status: 'SecondFactorRequired'; factors: SecondFactor[]; token?: string }
   | { status: 'EnrolmentRequired'; token?: string };
 
-const sessionOver = () => new HttpError(401, 'This sign-in has ended: please sign in again');
+const sessionOver = () => new DomainError(401, 'This sign-in has ended: please sign in again');
 
 /** Why an account may not sign in at all, or null. */
 export const refusalOf = (user: User): string | null => {
@@ -70,14 +70,14 @@ export class SignInService {
   /** 401 when an admin turned password sign-in off. */
   async requirePasswords(): Promise<void> {
     if (!(await this.methods.passwordsSignIn())) {
-      throw new HttpError(401, 'Password sign-in is turned off here: sign in with a provider or a passkey');
+      throw new DomainError(401, 'Password sign-in is turned off here: sign in with a provider or a passkey');
     }
   }
 
   /** 400 when an admin turned password sign-in off: new accounts then come from the providers. */
   async requirePasswordRegistration(): Promise<void> {
     if (!(await this.methods.passwordsSignIn())) {
-      throw new HttpError(400, 'Registration with a password is turned off here: sign up with a provider');
+      throw new DomainError(400, 'Registration with a password is turned off here: sign up with a provider');
     }
   }
 
@@ -94,13 +94,13 @@ export class SignInService {
   async passwordOnly(user: User): Promise<void> {
     const factors = await this.methods.factors(user.id);
     if (factors.length > 0) {
-      throw new HttpError(
+      throw new DomainError(
         401,
         "This account signs in with a second factor: use the platform's own sign-in page",
       );
     }
     if (await this.methods.secondFactorRequired(user.role)) {
-      throw new HttpError(
+      throw new DomainError(
         401,
         "This account's role needs a second factor: set one up on the platform's own sign-in page",
       );
@@ -113,7 +113,7 @@ export class SignInService {
    */
   async next(user: User, from: ReturnPath, flow?: Flow): Promise<Step> {
     const refusal = refusalOf(user);
-    if (refusal) throw new HttpError(401, refusal);
+    if (refusal) throw new DomainError(401, refusal);
     const factors = await this.methods.factors(user.id);
     const state: FlowState | undefined = UserMethods.enrolled(factors)
       ? { stage: 'factor', from, challenge: null }
@@ -142,19 +142,19 @@ export class SignInService {
   /** 429 when the flow or the account has had too many wrong codes. */
   private async checkAttempts(flow: Flow, userId: string): Promise<void> {
     if (flow.attempts >= attemptsPerFlow) {
-      throw new HttpError(429, 'Too many wrong codes: please sign in again');
+      throw new DomainError(429, 'Too many wrong codes: please sign in again');
     }
     if ((await this.flows.recentFailures(userId)) >= attemptsPerUser) {
       const minutes = Math.max(1, Math.ceil((await this.flows.lockedFor(userId)) / 60_000));
-      throw new HttpError(429, msg`Too many wrong codes for this account: try again in ${minutes} minutes`);
+      throw new DomainError(429, msg`Too many wrong codes for this account: try again in ${minutes} minutes`);
     }
   }
 
   /** Counts a wrong answer; 401 saying so. */
   private async wrong(flow: Flow, title: Message): Promise<never> {
     const count = await this.flows.failed(flow);
-    if (count >= attemptsPerFlow) throw new HttpError(429, 'Too many wrong codes: please sign in again');
-    throw new HttpError(401, title);
+    if (count >= attemptsPerFlow) throw new DomainError(429, 'Too many wrong codes: please sign in again');
+    throw new DomainError(401, title);
   }
 
   /** The second factor as an authenticator code or a recovery code. */
@@ -207,7 +207,7 @@ export class SignInService {
     const user = userId ? await this.users.byId(userId) : undefined;
     if (!user) return this.wrong(flow, msg`This passkey was not accepted`);
     const refusal = refusalOf(user);
-    if (refusal) throw new HttpError(401, refusal);
+    if (refusal) throw new DomainError(401, refusal);
     if (!(await this.flows.finish(flow))) throw sessionOver();
     return { status: 'SignedIn', user };
   }

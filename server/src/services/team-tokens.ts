@@ -2,18 +2,18 @@
 // Only checking lives here; signing comes with games.
 import { createPublicKey, verify } from 'node:crypto';
 import type { SignatureVerifyModel } from '@pennon/sdk/contract';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 
 export const signedText = (teamId: number): string => `GZCTF_TEAM_${teamId}`;
 
 /** Throws 400 for a malformed key or token and 401 when the signature doesn't match. */
 export const verifyTeamToken = ({ teamToken, publicKey }: SignatureVerifyModel): void => {
   const key = Buffer.from(publicKey, 'base64');
-  if (key.length !== 32) throw new HttpError(400, 'The public key must be 32 bytes of base64');
+  if (key.length !== 32) throw new DomainError(400, 'The public key must be 32 bytes of base64');
   const separator = teamToken.indexOf(':');
   const idText = teamToken.slice(0, separator);
   if (separator < 0 || !/^\d{1,10}$/.test(idText)) {
-    throw new HttpError(400, 'The team token must be {teamId}:{signature}');
+    throw new DomainError(400, 'The team token must be {teamId}:{signature}');
   }
   const signature = Buffer.from(teamToken.slice(separator + 1), 'base64');
   const ed25519 = createPublicKey({
@@ -21,6 +21,6 @@ export const verifyTeamToken = ({ teamToken, publicKey }: SignatureVerifyModel):
     format: 'jwk',
   });
   if (!verify(null, Buffer.from(signedText(Number(idText))), ed25519, signature)) {
-    throw new HttpError(401, 'The signature does not match');
+    throw new DomainError(401, 'The signature does not match');
   }
 };

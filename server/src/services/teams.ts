@@ -4,7 +4,7 @@
 import type { AdminTeamModel, ArrayResponse, TeamInfoModel, TeamUpdateModel } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { newInviteToken, type Team, TeamStore } from './team-store.ts';
 import { UserStore } from './users.ts';
@@ -19,14 +19,14 @@ const inviteCodePattern = /:(\d+):([0-9a-f]{32})$/;
 const requireUnlocked = async (teams: TeamStore, team: Team): Promise<void> => {
   if (!team.locked) return;
   if (await teams.inUnfinishedGame(team.id, Date.now())) {
-    throw new HttpError(400, 'The team is locked while it takes part in a game');
+    throw new DomainError(400, 'The team is locked while it takes part in a game');
   }
   await teams.update(team.id, { locked: false });
 };
 
 const requireCaptaincyRoom = async (teams: TeamStore, userId: string): Promise<void> => {
   if ((await teams.captaincies(userId)) >= maxCaptaincies) {
-    throw new HttpError(400, msg`A user can captain at most ${maxCaptaincies} teams`);
+    throw new DomainError(400, msg`A user can captain at most ${maxCaptaincies} teams`);
   }
 };
 
@@ -39,7 +39,7 @@ export class TeamService {
 
   async get(id: number): Promise<TeamInfoModel> {
     const team = await this.teams.byId(id);
-    if (!team) throw new HttpError(404, 'Team not found');
+    if (!team) throw new DomainError(404, 'Team not found');
     return this.teams.info(team);
   }
 
@@ -48,7 +48,7 @@ export class TeamService {
   }
 
   async create(userId: string, model: TeamUpdateModel): Promise<TeamInfoModel> {
-    if (!model.name) throw new HttpError(400, 'The team needs a name');
+    if (!model.name) throw new DomainError(400, 'The team needs a name');
     const name = model.name;
     const team = await this.db.transaction().execute(async (trx) => {
       const teams = new TeamStore(trx);
@@ -68,9 +68,9 @@ export class TeamService {
   /** The new captain must already be a member, so a team never has a captain outside it. */
   async transfer(userId: string, id: number, newCaptainId: string): Promise<TeamInfoModel> {
     const team = await this.captained(userId, id);
-    if (!(await new UserStore(this.db).byId(newCaptainId))) throw new HttpError(400, 'User not found');
+    if (!(await new UserStore(this.db).byId(newCaptainId))) throw new DomainError(400, 'User not found');
     if (!(await this.teams.isMember(id, newCaptainId))) {
-      throw new HttpError(400, 'The new captain must be a member of the team');
+      throw new DomainError(400, 'The new captain must be a member of the team');
     }
     if (newCaptainId !== userId) await requireCaptaincyRoom(this.teams, newCaptainId);
     await this.teams.update(id, { captainId: newCaptainId });
@@ -92,8 +92,9 @@ export class TeamService {
   async kick(userId: string, id: number, memberId: string): Promise<TeamInfoModel> {
     const team = await this.captained(userId, id);
     await requireUnlocked(this.teams, team);
-    if (memberId === team.captainId) throw new HttpError(400, 'The captain cannot be removed from the team');
-    if (!(await this.teams.isMember(id, memberId))) throw new HttpError(400, 'The user is not in the team');
+    if (memberId === team.captainId)
+      throw new DomainError(400, 'The captain cannot be removed from the team');
+    if (!(await this.teams.isMember(id, memberId))) throw new DomainError(400, 'The user is not in the team');
     await this.teams.removeMember(id, memberId);
     return this.current(team.id);
   }
@@ -101,30 +102,30 @@ export class TeamService {
   async accept(userId: string, code: string): Promise<void> {
     const match = inviteCodePattern.exec(code);
     const id = Number(match?.[1]);
-    if (!match || !Number.isSafeInteger(id)) throw new HttpError(400, 'The invite code is not valid');
+    if (!match || !Number.isSafeInteger(id)) throw new DomainError(400, 'The invite code is not valid');
     const team = await this.teams.byId(id);
-    if (!team) throw new HttpError(400, 'The team of this invite code no longer exists');
-    if (team.inviteToken !== match[2]) throw new HttpError(400, 'The invite code is no longer valid');
-    if (await this.teams.isMember(id, userId)) throw new HttpError(400, 'You are already in this team');
+    if (!team) throw new DomainError(400, 'The team of this invite code no longer exists');
+    if (team.inviteToken !== match[2]) throw new DomainError(400, 'The invite code is no longer valid');
+    if (await this.teams.isMember(id, userId)) throw new DomainError(400, 'You are already in this team');
     await this.teams.addMember(id, userId);
   }
 
   /** The captain can't leave: they hand the team over or delete it. */
   async leave(userId: string, id: number): Promise<void> {
     const team = await this.teams.byId(id);
-    if (!team) throw new HttpError(404, 'Team not found');
-    if (!(await this.teams.isMember(id, userId))) throw new HttpError(400, 'You are not in this team');
+    if (!team) throw new DomainError(404, 'Team not found');
+    if (!(await this.teams.isMember(id, userId))) throw new DomainError(400, 'You are not in this team');
     await requireUnlocked(this.teams, team);
     if (team.captainId === userId) {
-      throw new HttpError(400, 'The captain cannot leave: transfer the team or delete it');
+      throw new DomainError(400, 'The captain cannot leave: transfer the team or delete it');
     }
     await this.teams.removeMember(id, userId);
   }
 
   async delete(userId: string, id: number): Promise<void> {
     const team = await this.teams.byId(id);
-    if (!team) throw new HttpError(404, 'Team not found');
-    if (team.captainId !== userId) throw new HttpError(403, 'Only the captain can do this');
+    if (!team) throw new DomainError(404, 'Team not found');
+    if (team.captainId !== userId) throw new DomainError(403, 'Only the captain can do this');
     await requireUnlocked(this.teams, team);
     await this.teams.delete(id);
   }
@@ -141,7 +142,7 @@ export class TeamService {
 
   /** An admin's edit: empty or null name and bio keep the stored values. */
   async adminUpdate(id: number, model: AdminTeamModel): Promise<void> {
-    if (!(await this.teams.byId(id))) throw new HttpError(400, 'Team not found');
+    if (!(await this.teams.byId(id))) throw new DomainError(400, 'Team not found');
     await this.teams.update(id, {
       ...(model.name && { name: model.name }),
       ...(model.bio && { bio: model.bio }),
@@ -150,15 +151,15 @@ export class TeamService {
   }
 
   async adminDelete(id: number): Promise<void> {
-    if (!(await this.teams.byId(id))) throw new HttpError(404, 'Team not found');
+    if (!(await this.teams.byId(id))) throw new DomainError(404, 'Team not found');
     await this.teams.delete(id);
   }
 
   /** The team, when the caller captains it: 400 when it doesn't exist (as GZ::CTF answers), 403 for others. */
   private async captained(userId: string, id: number): Promise<Team> {
     const team = await this.teams.byId(id);
-    if (!team) throw new HttpError(400, 'Team not found');
-    if (team.captainId !== userId) throw new HttpError(403, 'Only the captain can do this');
+    if (!team) throw new DomainError(400, 'Team not found');
+    if (team.captainId !== userId) throw new DomainError(403, 'Only the captain can do this');
     return team;
   }
 

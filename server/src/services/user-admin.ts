@@ -9,7 +9,7 @@ import {
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
@@ -37,7 +37,7 @@ const toUserInfo = (user: User): UserInfoModel => ({
 
 const nameOrEmailTaken = (err: unknown, what: string): never => {
   if (isUniqueViolation(err))
-    throw new HttpError(400, msg`The user name or e-mail of ${what} is already taken`);
+    throw new DomainError(400, msg`The user name or e-mail of ${what} is already taken`);
   throw err;
 };
 
@@ -70,7 +70,7 @@ export class UserAdminService {
   async createBatch(given: UserCreateModel[]): Promise<void> {
     for (const model of given) {
       const problem = userNameRefusal(model.userName) ?? passwordProblem(model.password);
-      if (problem) throw new HttpError(400, msg`${model.userName}: ${problem}`);
+      if (problem) throw new DomainError(400, msg`${model.userName}: ${problem}`);
     }
     const models = given.map((model) => ({ ...model, userName: normalizeUserName(model.userName) }));
     // Hashing is slow: it happens before the transaction holds the database.
@@ -157,10 +157,10 @@ export class UserAdminService {
   }
 
   async delete(callerId: string, id: string): Promise<void> {
-    if (id === callerId) throw new HttpError(400, 'You cannot delete your own account');
+    if (id === callerId) throw new DomainError(400, 'You cannot delete your own account');
     await this.existing(id);
     if ((await new TeamStore(this.db).captaincies(id)) > 0) {
-      throw new HttpError(400, 'The user captains a team: transfer or delete it first');
+      throw new DomainError(400, 'The user captains a team: transfer or delete it first');
     }
     await this.users.delete(id);
     this.sessions.userChanged(id);
@@ -168,7 +168,7 @@ export class UserAdminService {
 
   private async existing(id: string): Promise<User> {
     const user = await this.users.byId(id);
-    if (!user) throw new HttpError(404, 'User not found');
+    if (!user) throw new DomainError(404, 'User not found');
     return user;
   }
 }

@@ -7,7 +7,7 @@ import {
   type UserNameProblem,
   userNameProblem,
 } from '@pennon/sdk/contract';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../errors/domain-error.ts';
 import { type Message, msg } from '../i18n/message.ts';
 
 const reasons: Record<UserNameProblem, Message> = {
@@ -27,6 +27,6 @@ export const userNameRefusal = (name: string): Message | null => {
 /** The name as stored; 400 saying why when the platform refuses it. */
 export const acceptUserName = (name: string): string => {
   const refusal = userNameRefusal(name);
-  if (refusal) throw new HttpError(400, refusal);
+  if (refusal) throw new DomainError(400, refusal);
   return normalizeUserName(name);
 };
