@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaptchaProvider, ContainerPortMappingType } from '@pennon/sdk/contract';
 import type { SqliteSynchronous } from './db/database.ts';
-import { type ProxyTrust, trustAddresses, trustHops, trustNobody } from './http/client-address.ts';
-import type { EmbedOrigins } from './http/embed-cors.ts';
+import { type ProxyTrust, trustAddresses, trustHops, trustNobody } from './proxy-trust.ts';
+
+/** `*` for any origin, else the exact origins (`https://example.org`); none: no cross-origin answers. */
+export type EmbedOrigins = '*' | readonly string[];
 
 export interface Settings {
   host: string;

@@ -6,10 +6,8 @@
 import { embedRoutes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { EmbedOrigins } from '../settings.ts';
 import { mount } from './mount.ts';
-
-/** `*` for any origin, else the exact origins (`https://example.org`); none: no cross-origin answers. */
-export type EmbedOrigins = '*' | readonly string[];
 
 /** The public reads: platform config, a game, its scoreboard, notices and CTFtime feed. */
 const PUBLIC_READS = [/^\/api\/config$/i, /^\/api\/game\/\d+(\/(scoreboard|notices|ctftime))?$/i];

@@ -2,7 +2,7 @@
 // (X-Forwarded-Proto and -Host only from a trusted proxy), for raw requests Fastify never sees: WebSocket upgrades.
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import type { ProxyTrust } from './client-address.ts';
+import type { ProxyTrust } from '../proxy-trust.ts';
 
 /** The last value of a header a chain of proxies may have appended to. */
 const lastEntry = (value: string | string[] | undefined): string | undefined => {

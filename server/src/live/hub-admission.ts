@@ -10,10 +10,10 @@ import type { Database } from '../db/schema.ts';
 import { GameStore } from '../games/game-store.ts';
 import { sessionCookie } from '../http/auth.ts';
 import { crossSiteRefusal, fromElsewhere } from '../http/cross-site.ts';
-import type { EmbedOrigins } from '../http/embed-cors.ts';
 import type { Text } from '../i18n/message.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 import type { SessionStore } from '../services/sessions.ts';
+import type { EmbedOrigins } from '../settings.ts';
 import type { Holder } from './hub-credentials.ts';
 
 export type HubName = 'user' | 'monitor' | 'admin';
