@@ -6,6 +6,7 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
+import { isRateLimited } from '@pennon/sdk';
 import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SWRConfig, type SWRConfiguration } from 'swr';
@@ -43,9 +44,15 @@ function ThemedMantine({ children, env }: Required<AppProvidersProps>) {
 /**
  * Data fetching (client-spec §9): everything refreshes every 10 s unless its hook says otherwise. SWR's own
  * defaults are the spec's (retry after 5 s, focus throttle 5 s, dedupe 2 s, slow after 3 s; 10 s and 5 s on
- * slow connections), so they are left as they are.
+ * slow connections), so they are left as they are, but for a rate limit's refusal: retrying before its
+ * `Retry-After` is refused again, so it is left to the "slow down" state that shows it (LoadError), which waits.
  */
-export const DATA_DEFAULTS: SWRConfiguration = { refreshInterval: 10_000 };
+export const DATA_DEFAULTS: SWRConfiguration = {
+  refreshInterval: 10_000,
+  onErrorRetry: (error, ...rest) => {
+    if (!isRateLimited(error)) SWRConfig.defaultValue.onErrorRetry(error, ...rest);
+  },
+};
 
 const APP_DATA: SWRConfiguration = { ...DATA_DEFAULTS, provider: appDataCache };
 

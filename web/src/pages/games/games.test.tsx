@@ -1,5 +1,10 @@
 // The games list with the SDK's game calls stubbed: phase filters, search, and the caller's participation.
-import type { BasicGameInfoModel, DetailedGameInfoModel, ParticipationStatus } from '@pennon/sdk';
+import {
+  type BasicGameInfoModel,
+  type DetailedGameInfoModel,
+  type ParticipationStatus,
+  PennonError,
+} from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerProfile as alice } from '../../../test/fixtures.ts';
@@ -82,5 +87,17 @@ describe('games list', () => {
     expect(marker('Harbour Cup')).toBe('You joined');
     expect(marker('Winter Finals')).toBe('Awaiting review');
     expect(marker('Autumn Quals')).toBeNull();
+  }, 20_000);
+
+  it('says "slow down" when the list is refused with 429, and loads it by itself after Retry-After', async () => {
+    stubGames();
+    const list = vi.mocked(client.game.list);
+    list.mockRejectedValueOnce(PennonError.http(429, { title: 'Too many requests', retryAfter: 1 }));
+    renderAt('/games');
+    expect((await screen.findByRole('status', {}, { timeout: 5_000 })).textContent).toContain('Slow down');
+    await screen.findAllByTestId('game-card', {}, { timeout: 5_000 });
+    expect(screen.queryByText('Slow down', { exact: false })).toBeNull();
+    // Retried once, when the count-down ended: not also by SWR's own retry before the wait was over.
+    expect(list).toHaveBeenCalledTimes(2);
   }, 20_000);
 });
