@@ -1,12 +1,15 @@
-// §2.4 Assets: stored files by hash, and the admin's uploads. Downloads sit outside /api, cacheable for a week:
-// a hash names one content forever, so its ETag never goes stale. A file is sent with the type sniffed from its bytes
+// §2.4 Assets: stored files by hash, and the admin's uploads. Downloads sit outside /api, immutable in caches (a
+// hash names one content forever, so its ETag never goes stale) and counted by no rate limit, as the web client's
+// own files: a scoreboard page shows an avatar per team. A file is sent with the type sniffed from its bytes
 // when it was stored, and saved rather than shown unless the platform made it by re-encoding an image: whatever an
 // upload holds, a browser never renders it as a page of ours.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
+import { immutable } from '../http/cache-control.ts';
 import { attachmentDisposition } from '../http/download.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
+import { servesFiles } from '../http/rate-limit.ts';
 import { uploadedFiles } from '../http/uploads.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
@@ -15,26 +18,29 @@ const notFound = () => new HttpError(404, 'File not found');
 export const assetsApi = async (app: FastifyInstance, { files }: { files: FileStore }) => {
   const { assets, admin } = routes;
 
-  mount(app, assets.download, async (request, reply) => {
-    const { hash, filename } = request.params;
-    const file = await files.get(hash);
-    if (!file) throw notFound();
-    const etag = `"${hash.slice(8, 16)}"`;
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'public, max-age=604800')
-      .header('last-modified', new Date(file.uploadedAt).toUTCString());
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
-      return reply.code(304).send();
-    }
-    const body = await files.open(hash);
-    if (!body) throw notFound();
-    return reply
-      .type(file.contentType)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-length', file.size)
-      .header('content-disposition', file.reencoded ? 'inline' : attachmentDisposition(filename))
-      .send(body);
+  await app.register(async (downloads) => {
+    servesFiles(downloads);
+    mount(downloads, assets.download, async (request, reply) => {
+      const { hash, filename } = request.params;
+      const file = await files.get(hash);
+      if (!file) throw notFound();
+      const etag = `"${hash.slice(8, 16)}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', immutable)
+        .header('last-modified', new Date(file.uploadedAt).toUTCString());
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+        return reply.code(304).send();
+      }
+      const body = await files.open(hash);
+      if (!body) throw notFound();
+      return reply
+        .type(file.contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .header('content-disposition', file.reencoded ? 'inline' : attachmentDisposition(filename))
+        .send(body);
+    });
   });
 
   mount(app, assets.upload, async (request) => {

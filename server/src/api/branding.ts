@@ -19,7 +19,8 @@ export const brandingApi = async (app: FastifyInstance, { branding }: { branding
     return undefined;
   });
 
-  app.get('/favicon.webp', { schema: { hide: true } }, async (request, reply) => {
+  // A file every page links to: no rate limit counts it.
+  app.get('/favicon.webp', { schema: { hide: true }, config: { file: true } }, async (request, reply) => {
     const { body, tag } = await branding.favicon();
     const etag = `W/"favicon-${tag}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache');

@@ -18,7 +18,11 @@ declare module 'fastify' {
 
 /** Paths that never fall back to the SPA shell: the platform's own, and missing build files (a stale chunk must fail to load). */
 export const isPlatformPath = (url: string): boolean =>
-  /^\/(api|hub|assets|openapi|static)(\/|\?|$)/i.test(url);
+  /^\/(api|hub|assets|openapi|static|widgets)(\/|\?|$)/i.test(url);
+
+/** A GET or HEAD of a path no route serves that is a page of the web client: answered with its shell. */
+export const isPageRequest = (request: FastifyRequest): boolean =>
+  (request.method === 'GET' || request.method === 'HEAD') && !isPlatformPath(request.url);
 
 const envelope = (title: string, status: number): RequestResponse => ({ title, status });
 
@@ -135,8 +139,7 @@ export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInsta
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isPlatformPath(request.url);
-    const served = isPage ? options.webFallback?.(request, reply) : undefined;
+    const served = isPageRequest(request) ? options.webFallback?.(request, reply) : undefined;
     return (
       served ??
       reply.code(404).send(envelope(request.translate(msg`Not found: ${request.method} ${request.url}`), 404))

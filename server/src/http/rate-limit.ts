@@ -3,17 +3,20 @@
 // several processes behind a load balancer share one budget; else in this process's memory, where each process
 // counts on its own and the effective budget is multiplied by their number.
 //
-// Two choices differ from GZ::CTF on purpose: every policy counts per client (the signed-in user, else the IP),
-// where GZ::CTF shares one bucket per named policy among all clients (one client could lock everyone out of
-// registering); and over-budget requests are refused at once with 429 instead of queued. GZ::CTF never limits
-// loopback callers; here no address is exempt unless PENNON_RATE_LIMIT_EXEMPT names it (a reverse proxy on the
-// same host, a misread X-Forwarded-For, would otherwise exempt everyone), and the team-creation concurrency limit
-// (which only waits) holds for all.
+// Several choices differ from GZ::CTF on purpose. Every policy counts per client, where GZ::CTF shares one bucket
+// per named policy among all clients (one client could lock everyone out of registering): a signed-in user counts
+// per account wherever it connects from, an anonymous request per address, with budgets sized for a class of 100
+// behind one NAT (`classSize`). Files (the web client's shell and build, the widgets, uploads by hash, the
+// favicon) are never counted: they are cheap, cacheable, and a cold page load fetches dozens of them. Over-budget
+// requests are refused at once with 429 instead of queued. GZ::CTF never limits loopback callers; here no address
+// is exempt unless PENNON_RATE_LIMIT_EXEMPT names it (a reverse proxy on the same host, a misread X-Forwarded-For,
+// would otherwise exempt everyone), and the team-creation concurrency limit (which only waits) holds for all.
 import type { RatePolicy } from '@pennon/sdk/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { msg } from '../i18n/message.ts';
+import { isPageRequest } from './errors.ts';
 import { HttpError } from './http-error.ts';
 import { redisLimiter } from './rate-limit-redis.ts';
 
@@ -21,6 +24,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The named policy of the route; set by `mount` from the contract. */
     rateLimit?: RatePolicy;
+    /** A file, not the API (set by `servesFiles`): counted by no rate limit. */
+    file?: true;
   }
   interface FastifyInstance {
     /**
@@ -170,25 +175,60 @@ const bucketShape = (capacity: number, refill: number, periodMs: number): Limite
   refill,
   periodMs,
 });
-const shapes = {
-  global: slidingShape(150, 60_000, 6),
-  register: slidingShape(20, 150_000, 5),
-  query: bucketShape(100, 10, 10_000),
-  powChallenge: bucketShape(40, 5, 30_000),
-  container: bucketShape(120, 30, 10_000),
-  submit: bucketShape(100, 50, 5_000),
+/** Who a budget is for: a signed-in user, or an address, which may be a whole class behind one NAT. */
+type ClientKind = 'user' | 'address';
+
+/** How many people one address is budgeted for: a class, a projector and a campus NAT's players. */
+export const classSize = 100;
+
+type Policy = Exclude<RatePolicy, 'concurrency'> | 'global';
+
+// A user's budgets are GZ::CTF's. An address's are what one visitor's browser sends, times `classSize`: measured in
+// Chromium (tests/security/crowd.test.ts), a page sends 2 to 6 API calls as it opens, then one per list it shows
+// every 10 s, so 30 a minute covers a visitor who opens four pages a minute; signing up or in is one call, 2 allow
+// a mistyped password; the proof-of-work captcha asks for a challenge per form shown.
+const shapes: Record<Policy, Record<ClientKind, LimiterShape>> = {
+  global: { user: slidingShape(150, 60_000, 6), address: slidingShape(30 * classSize, 60_000, 6) },
+  register: { user: slidingShape(20, 150_000, 5), address: slidingShape(2 * classSize, 150_000, 5) },
+  query: { user: bucketShape(100, 10, 10_000), address: bucketShape(10 * classSize, classSize, 10_000) },
+  powChallenge: { user: bucketShape(40, 5, 30_000), address: bucketShape(4 * classSize, classSize, 30_000) },
+  // Only signed-in users may start containers or submit flags: an address's budget refuses strays before the 401.
+  container: { user: bucketShape(120, 30, 10_000), address: bucketShape(120, 30, 10_000) },
+  submit: { user: bucketShape(100, 50, 5_000), address: bucketShape(100, 50, 5_000) },
   // Guesses at a secret (second-factor codes, passkeys, a linked account's password): each sign-in also allows
-  // only a few wrong codes of its own (services/sign-in-flows.ts); this bounds one address across accounts.
-  code: bucketShape(30, 10, 60_000),
-} satisfies Record<Exclude<RatePolicy, 'concurrency'> | 'global', LimiterShape>;
+  // only a few wrong codes of its own (services/sign-in-flows.ts); this bounds one address across accounts, and
+  // lets a class sign in with a code each, a few of them mistyped.
+  code: { user: bucketShape(30, 10, 60_000), address: bucketShape(3 * classSize, classSize, 60_000) },
+};
+
+/** One policy's limiters, a budget for each kind of client; keys are `user:<id>` or `ip:<address>`. */
+type PolicyLimiters = Record<ClientKind, Limiter>;
+
+/**
+ * Marks every route `app` (an encapsulated plugin's instance) registers from now on as a file that no rate limit
+ * counts.
+ */
+export const servesFiles = (app: FastifyInstance): void => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, file: true };
+  });
+};
+
+/** Files and the pages' shell: a page path falls through to the not-found handler, which answers the shell. */
+const isFileRequest = (request: FastifyRequest): boolean =>
+  request.routeOptions.config.file === true || (request.is404 && isPageRequest(request));
 
 export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exempt, redis }) => {
-  const build = (name: keyof typeof shapes): Limiter =>
-    redis
-      ? redisLimiter(redis, name, shapes[name], memoryLimiter(shapes[name]))
-      : memoryLimiter(shapes[name]);
+  const build = (name: Policy): PolicyLimiters => {
+    const one = (kind: ClientKind): Limiter => {
+      const shape = shapes[name][kind];
+      // Keys of both kinds differ by their prefix, so they share the policy's name in Redis.
+      return redis ? redisLimiter(redis, name, shape, memoryLimiter(shape)) : memoryLimiter(shape);
+    };
+    return { user: one('user'), address: one('address') };
+  };
   const global = build('global');
-  const named: Record<Exclude<RatePolicy, 'concurrency'>, Limiter> = {
+  const named: Record<Exclude<RatePolicy, 'concurrency'>, PolicyLimiters> = {
     register: build('register'),
     query: build('query'),
     powChallenge: build('powChallenge'),
@@ -196,27 +236,30 @@ export const rateLimit = fp<RateLimitOptions>(async (app: FastifyInstance, { exe
     submit: build('submit'),
     code: build('code'),
   };
+  const all = [global, ...Object.values(named)].flatMap((limiters) => [limiters.user, limiters.address]);
   const teamCreation = concurrency(20);
   let sweptAt = Date.now();
 
   // After the auth hook (registered earlier), so the global policy can count per signed-in user.
   app.addHook('onRequest', async (request, reply) => {
     const policy = request.routeOptions.config.rateLimit;
-    if (exempt(request.ip)) return;
+    if (exempt(request.ip) || isFileRequest(request)) return;
     const now = Date.now();
     if (now - sweptAt > sweepIntervalMs) {
       sweptAt = now;
-      for (const limiter of [global, ...Object.values(named)]) limiter.sweep(now);
+      for (const limiter of all) limiter.sweep(now);
     }
-    const client = request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`;
+    const [kind, client]: [ClientKind, string] = request.caller
+      ? ['user', `user:${request.caller.id}`]
+      : ['address', `ip:${request.ip}`];
     const wait =
-      (await global.take(client, now)) ??
-      (policy && policy !== 'concurrency' ? await named[policy].take(client, now) : null);
+      (await global[kind].take(client, now)) ??
+      (policy && policy !== 'concurrency' ? await named[policy][kind].take(client, now) : null);
     if (wait !== null) throw tooMany(reply, wait);
   });
 
   app.decorate('admitUnrouted', async (address: string) =>
-    exempt(address) ? null : global.take(`ip:${address}`, Date.now()),
+    exempt(address) ? null : global.address.take(`ip:${address}`, Date.now()),
   );
 
   // The team-creation turn is taken once the body is read, so a slow body holds nobody up, and given back when the

@@ -1,28 +1,26 @@
-// The built web client: hashed files under /static/ cached for a year, every other page path gets the SPA shell.
+// The built web client: its files, all content-hashed under /static/, cached for a year; every other page path
+// gets the SPA shell, revalidated on each load. Neither counts against the rate limits (rate-limit.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { immutable } from './cache-control.ts';
 import type { WebFallback } from './errors.ts';
+import { servesFiles } from './rate-limit.ts';
 import { newNonce, type WebAppHeaders } from './security-headers.ts';
-
-const immutable = 'public, max-age=31536000, immutable';
 
 export const hasWebBuild = (webDir: string): boolean => existsSync(path.join(webDir, 'index.html'));
 
 export const web = async (app: FastifyInstance, { webDir }: { webDir: string }) => {
+  servesFiles(app);
+  // The shell is never sent as a file: every page path, `/index.html` too, falls through to `spaFallback`.
   await app.register(fastifyStatic, {
-    root: webDir,
-    // The shell is never sent as a file: `/` and `/index.html` fall through to `spaFallback`, which signs it.
+    root: path.join(webDir, 'static'),
+    prefix: '/static/',
     index: false,
-    allowedPath: (pathname) => pathname !== '/index.html',
     cacheControl: false,
-    setHeaders: (reply, file) => {
-      const inStatic = path.relative(webDir, file).split(path.sep)[0] === 'static';
-      reply.header('cache-control', inStatic ? immutable : 'no-cache');
-    },
+    setHeaders: (reply) => reply.header('cache-control', immutable),
   });
-  app.get('/', (_request, reply) => reply.callNotFound());
 };
 
 /** Every script tag of the shell gets the response's nonce, the only inline scripts the policy lets run. */
