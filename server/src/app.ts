@@ -57,6 +57,7 @@ import { hasWebBuild, spaFallback, web } from './http/web.ts';
 import { hasWidgetsBuild, widgets } from './http/widgets.ts';
 import { registerHubs } from './live/hubs.ts';
 import { openBus } from './live/open-bus.ts';
+import { ScoreboardPush } from './live/scoreboard-push.ts';
 import { createMailer } from './mail/mailer.ts';
 import { metricsPlugin } from './metrics/http.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -182,6 +183,8 @@ export const buildApp = async ({
   const renderThread = inMemory(settings.databaseUrl) ? undefined : new RenderThread(settings.databaseUrl);
   app.addHook('onClose', async () => renderThread?.close());
   const scoreboards = new Scoreboards(connection.db, { thread: renderThread });
+  const scoreboardPush = new ScoreboardPush({ scoreboards, bus: app.bus, hubs });
+  app.addHook('preClose', async () => scoreboardPush.close());
   const games = new GameService(connection.db, gameKeys, files, challenges);
   await app.register(gamesApi, {
     games,

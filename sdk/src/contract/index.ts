@@ -8,6 +8,7 @@
 export * from './defaults.ts';
 export * from './enum-values.ts';
 export * from './enums.ts';
+export * from './hub-methods.ts';
 export * from './lookup.ts';
 export * from './models/account.ts';
 export * from './models/admin.ts';

@@ -11,8 +11,9 @@ import {
   LogLevel,
 } from '@microsoft/signalr';
 import { createRequester } from '../client.ts';
+import { HubMethods } from '../contract/hub-methods.ts';
 import type { LogMessageModel } from '../contract/models/admin.ts';
-import type { GameEvent, GameNotice, Submission } from '../contract/models/game.ts';
+import type { GameEvent, GameNotice, ScoreboardUpdate, Submission } from '../contract/models/game.ts';
 import { createAdminApi } from '../groups/admin.ts';
 import { createGameApi } from '../groups/game.ts';
 import type { Requester } from '../transport/transport.ts';
@@ -49,6 +50,11 @@ interface CommonHandlers {
 
 export interface NoticeHandlers extends CommonHandlers {
   notice: (notice: GameNotice) => void;
+  /**
+   * Pennon's addition: the game's scoreboard changed and the new one is ready to fetch (pushed only; a server
+   * without it, GZ::CTF, never calls it). Given, the hub is asked for it.
+   */
+  scoreboard?: (update: ScoreboardUpdate) => void;
 }
 
 export interface MonitorHandlers extends CommonHandlers {
@@ -69,12 +75,7 @@ export interface LiveSubscription {
 }
 
 /** The hub targets the server invokes (§1.9). */
-export const HubMethods = {
-  notice: 'ReceivedGameNotice',
-  event: 'ReceivedGameEvent',
-  submission: 'ReceivedSubmissions',
-  log: 'ReceivedLog',
-} as const;
+export { HubMethods };
 
 const trimBase = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
@@ -213,7 +214,7 @@ const submissionKey = (s: Submission) =>
   JSON.stringify([s.time, s.user, s.team, s.challenge, s.answer, s.status]);
 const logKey = (l: LogMessageModel) => JSON.stringify([l.time, l.name, l.level, l.ip, l.msg, l.status]);
 
-/** Every notice of a game as it is published (anonymous: the user hub). */
+/** Every notice of a game as it is published, and with `scoreboard` its scoreboard's changes (the user hub). */
 export const connectGameNotices = (
   baseUrl: string,
   gameId: number,
@@ -224,8 +225,12 @@ export const connectGameNotices = (
   return choose(
     options.mode ?? 'auto',
     handlers,
-    () =>
-      push(`${base}/hub/user?game=${gameId}`, { [HubMethods.notice]: handlers.notice }, handlers, options),
+    () => {
+      const listeners: Listeners = { [HubMethods.notice]: handlers.notice };
+      if (handlers.scoreboard) listeners[HubMethods.scoreboard] = handlers.scoreboard;
+      const asked = handlers.scoreboard ? '&scoreboard=true' : '';
+      return push(`${base}/hub/user?game=${gameId}${asked}`, listeners, handlers, options);
+    },
     async () => {
       const game = createGameApi(await restRequester(base, options));
       return poll(

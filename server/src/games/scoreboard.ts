@@ -27,6 +27,8 @@ export interface Snapshot {
   /** The body gzipped once, off the event loop, before the snapshot is published; undefined if that failed. */
   gzipped: Buffer | undefined;
   etag: string;
+  /** The model's `updateTimeUtc`. */
+  updateTimeUtc: number;
   /** The whole model, parsed from the body when first asked for (exports and feeds). */
   model(): ScoreboardModel;
   /** A team's line, parsed from its part of the body when first asked for. */
@@ -69,6 +71,7 @@ export class Scoreboards {
   /** Rebuilds set for the end of an interval. */
   readonly #scheduled = new Map<number, NodeJS.Timeout>();
   readonly #buildListeners: ((seconds: number) => void)[] = [];
+  readonly #changeListeners: ((gameId: number) => void)[] = [];
   /**
    * Prepared: every judge batch with a first solve bumps the version inside its transaction, and building this
    * upsert anew took 160 µs of the event loop per batch, four times what SQLite took to run it.
@@ -106,6 +109,11 @@ export class Scoreboards {
   /** Called with the seconds each rebuild took. */
   onBuild(listener: (seconds: number) => void): void {
     this.#buildListeners.push(listener);
+  }
+
+  /** Called with the game's id once a change made here is committed (live push, live/scoreboard-push.ts). */
+  onChange(listener: (gameId: number) => void): void {
+    this.#changeListeners.push(listener);
   }
 
   /** The snapshot `get` would answer without waiting for anything, if there is one: most reads. */
@@ -151,10 +159,14 @@ export class Scoreboards {
     return upcoming.map((g) => g.id);
   }
 
-  /** Marks the game's scoreboard stale here and in every other process (through `db`: a transaction's, say). */
+  /**
+   * Marks the game's scoreboard stale here and in every other process (through `db`: a transaction's, say). Inside
+   * a transaction, the caller calls `forget` once it is committed.
+   */
   async invalidate(gameId: number, db = this.db): Promise<void> {
-    this.forget(gameId);
+    this.heard(gameId);
     await this.#bumpVersion.run({ game: gameId }, db);
+    if (db === this.db) this.#changed(gameId);
   }
 
   /**
@@ -162,6 +174,12 @@ export class Scoreboards {
    * build running meanwhile could not see yet.
    */
   forget(gameId: number): void {
+    this.heard(gameId);
+    this.#changed(gameId);
+  }
+
+  /** Marks this process's copy stale, as another process said it changed: its next read rebuilds it. */
+  heard(gameId: number): void {
     this.#changes.set(gameId, (this.#changes.get(gameId) ?? 0) + 1);
     const cached = this.#cache.get(gameId);
     if (cached) cached.stale = true;
@@ -169,8 +187,23 @@ export class Scoreboards {
 
   /** Drops the board of a deleted game (its version row went with it): not even a poll gets it again. */
   discard(gameId: number): void {
-    this.forget(gameId);
+    this.heard(gameId);
     this.#cache.delete(gameId);
+  }
+
+  /**
+   * A snapshot built after every change this process knows of (a rebuild that overlapped one is done again), for
+   * a push: the clients it tells read that board. Undefined when the game is gone.
+   */
+  async settled(gameId: number): Promise<Snapshot | undefined> {
+    for (let round = 0; ; round += 1) {
+      const snapshot = await this.get(gameId);
+      if (!snapshot || round === 2 || this.#cache.get(gameId)?.stale !== true) return snapshot;
+    }
+  }
+
+  #changed(gameId: number): void {
+    for (const listener of this.#changeListeners) listener(gameId);
   }
 
   async invalidateParticipation(participationId: number): Promise<void> {
@@ -302,6 +335,7 @@ const snapshotOf = async (gameId: number, version: number, rendered: Rendered): 
     body,
     gzipped,
     etag: `W/"${gameId}-${version.toString(16)}-${rendered.updateTimeUtc.toString(16)}"`,
+    updateTimeUtc: rendered.updateTimeUtc,
     model: () => {
       model ??= JSON.parse(body.toString()) as ScoreboardModel;
       return model;

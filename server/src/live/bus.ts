@@ -20,8 +20,10 @@ export type LiveMessage =
   // Between server processes only, no client hub delivers these: verdicts (games/recent-verdicts.ts), edits of
   // what judging compares answers with, by challenge id or game id (games/judging-cache.ts), edits of the
   // platform's configuration (services/config-store.ts), changes to a user's sessions or caller, by user id
-  // (services/sessions.ts), and revoked or deleted API tokens, by token id (services/api-tokens.ts).
+  // (services/sessions.ts), revoked or deleted API tokens, by token id (services/api-tokens.ts), and a game's
+  // changed scoreboard, by game id (live/scoreboard-push.ts).
   | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
+  | { hub: 'scoreboards'; method: 'Changed'; payload: number }
   | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number }
   | { hub: 'config'; method: 'ConfigEdited'; payload: null }
   | { hub: 'sessions'; method: 'UserChanged'; payload: string }

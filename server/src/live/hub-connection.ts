@@ -25,6 +25,8 @@ export class Connection {
   handshaken = false;
   buffered = '';
   lastSeen = Date.now();
+  /** Asked for scoreboard pushes (`scoreboard=true`, user hub): Pennon's addition, unknown to GZ::CTF's client. */
+  scoreboard = false;
 
   constructor(
     readonly socket: WebSocket,

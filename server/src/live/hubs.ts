@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { HubMethods, type ScoreboardUpdate } from '@pennon/sdk/contract';
 import type { Locale } from '@pennon/sdk/locales';
 import type { FastifyInstance } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
@@ -151,6 +152,20 @@ export class HubServer {
     for (const connection of group) connection.send(data);
   }
 
+  /** How many connections of the user hub of `gameId` asked for scoreboard pushes. */
+  scoreboardWatchers(gameId: number): number {
+    let n = 0;
+    for (const connection of this.#groups.get(groupKey('user', gameId)) ?? []) if (connection.scoreboard) n++;
+    return n;
+  }
+
+  /** Tells the connections of `gameId` that asked for it that its scoreboard changed (this process's only). */
+  pushScoreboard(gameId: number, update: ScoreboardUpdate): void {
+    const data = invocationFrame(HubMethods.scoreboard, update);
+    for (const connection of this.#groups.get(groupKey('user', gameId)) ?? [])
+      if (connection.scoreboard) connection.send(data);
+  }
+
   /** Takes over an HTTP upgrade on a hub path; false when the path is not a hub. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://hub');
@@ -180,6 +195,7 @@ export class HubServer {
         const refusal = this.refusal(address);
         if (refusal) return refuse(ws, translate(refusal.title, locale));
         const connection = this.#accept(ws, hub, groupKey(hub, verdict.gameId), address, locale);
+        connection.scoreboard = hub === 'user' && url.searchParams.get('scoreboard') === 'true';
         if (verdict.holder) this.#hold(connection, verdict.holder, mark);
       });
     };

@@ -310,6 +310,14 @@ export const GameNotice = Type.Object(
 );
 export type GameNotice = Static<typeof GameNotice>;
 
+/**
+ * Pennon's addition to the user hub (§1.9): `ReceivedScoreboardUpdate(ScoreboardUpdate)`, pushed to the connections
+ * that asked for it (`scoreboard=true` in the hub's URL) once the game's scoreboard changed and the new one is
+ * ready; `updateTimeUtc` is the new board's. GZ::CTF's client never asks, and is never sent it.
+ */
+export const ScoreboardUpdate = Type.Object({ updateTimeUtc: Timestamp }, { title: 'ScoreboardUpdate' });
+export type ScoreboardUpdate = Static<typeof ScoreboardUpdate>;
+
 // ---- Monitoring ----
 
 export const GameEvent = Type.Object(
