@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { board, team } from '../../sdk/test/fixtures.ts';
 import { newSolves } from '../src/live/solves.ts';
-import { board, team } from './fixtures.ts';
 
 describe('newSolves', () => {
   it('finds the solves the new scoreboard adds, oldest first, with names and the blood', () => {

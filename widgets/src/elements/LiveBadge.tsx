@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import type { LiveMode } from '@pennon/sdk/feed';
 import { useTranslation } from '../i18n/react-i18next.tsx';
-import type { LiveMode } from '../live/feed.ts';
 
 /** How the element stays current: pushed live, or refreshed by polling. */
 export function LiveBadge({ mode }: { mode: LiveMode }) {

@@ -17,7 +17,7 @@ export const NOTICES_ATTRIBUTES = ['server', 'game', 'rows', 'colorScheme', 'loc
 function NoticesView({ place, rows, compact }: { place: WidgetPlace; rows: number; compact: boolean }) {
   const { server, gameId, host } = place;
   const { t } = useTranslation();
-  const { feed, state } = useGameFeed(server, gameId);
+  const { feed, state } = useGameFeed(server, gameId, true);
   const list = useRef<HTMLDivElement>(null);
   useSafeLinks(list, server);
   useEffect(

@@ -1,6 +1,6 @@
 import { Group, Title } from '@mantine/core';
+import type { LiveMode } from '@pennon/sdk/feed';
 import type { ReactNode } from 'react';
-import type { LiveMode } from '../live/feed.ts';
 import { LiveBadge } from './LiveBadge.tsx';
 
 export function WidgetHeader({ title, live }: { title: ReactNode; live: LiveMode }) {

@@ -1,5 +1,6 @@
+import type { GameFeed } from '@pennon/sdk/feed';
 import { useEffect, useState } from 'react';
-import type { GameFeed } from '../live/feed.ts';
+import { newSolves } from '../live/solves.ts';
 import type { SolveDetail } from '../types.ts';
 
 const GLOW_MS = 3_000;
@@ -14,8 +15,8 @@ export const useFreshTeams = (
   useEffect(() => {
     if (!feed) return;
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const stop = feed.onSolves((solves) => {
-      const mine = solves.filter(accept);
+    const stop = feed.onScoreboard((after, before) => {
+      const mine = newSolves(feed.gameId, before, after).filter(accept);
       if (mine.length === 0) return;
       for (const solve of mine) onSolve(solve);
       const teams = mine.map((solve) => solve.teamId);

@@ -8,8 +8,8 @@
 
 import english from 'virtual:pennon-widgets/english';
 import { requestDefaults } from '@pennon/sdk';
+import { DEFAULT_TIMING, nextDelay } from '@pennon/sdk/feed';
 import { FALLBACK_LOCALE, type Locale } from '@pennon/sdk/locales';
-import { DEFAULT_TIMING, nextDelay } from '../live/backoff.ts';
 import { type Dictionary, Translator } from './translator.ts';
 
 type Listener = (translator: Translator) => void;

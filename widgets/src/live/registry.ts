@@ -1,22 +1,11 @@
 // One feed per server and game on a page, however many elements show that game: one hub connection and
-// one poll of each endpoint.
-import { GameFeed } from './feed.ts';
+// one poll of each endpoint; dropped once no element shows it.
+import { FeedRegistry, type GameFeed } from '@pennon/sdk/feed';
+import { orderNotices } from '../../../web/src/components/NoticeList/order.ts';
 import { httpSource } from './source.ts';
 
-const feeds = new Map<string, GameFeed>();
+const feeds = new FeedRegistry();
 
 /** `server` is an origin (see attributes.ts). */
-export const feedFor = (server: string, gameId: number): GameFeed => {
-  const key = `${server}|${gameId}`;
-  let feed = feeds.get(key);
-  if (!feed) {
-    const created = new GameFeed(gameId, httpSource(server, gameId), {
-      onIdle: () => {
-        if (feeds.get(key) === created) feeds.delete(key);
-      },
-    });
-    feeds.set(key, created);
-    feed = created;
-  }
-  return feed;
-};
+export const feedFor = (server: string, gameId: number): GameFeed =>
+  feeds.get(`${server}|${gameId}`, gameId, () => httpSource(server, gameId), { orderNotices });

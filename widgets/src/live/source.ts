@@ -1,23 +1,10 @@
 // Where a game's feed gets its data: the server's public REST endpoints and its user hub, anonymously (no
 // cookies go to another site's server); a failure the platform's refusal of this page explains comes as that
-// refusal (refusal.ts). Tests give the feed a source of their own.
-import {
-  createGameApi,
-  createRequester,
-  type DetailedGameInfoModel,
-  type GameNotice,
-  type ScoreboardModel,
-} from '@pennon/sdk';
-import { connectGameNotices, type LiveSubscription, type NoticeHandlers } from '@pennon/sdk/live';
+// refusal (refusal.ts).
+import { createGameApi, createRequester } from '@pennon/sdk';
+import type { FeedSource } from '@pennon/sdk/feed';
+import { connectGameNotices } from '@pennon/sdk/live';
 import { explainFailure } from './refusal.ts';
-
-export interface FeedSource {
-  game(): Promise<DetailedGameInfoModel>;
-  scoreboard(): Promise<ScoreboardModel>;
-  notices(): Promise<GameNotice[]>;
-  /** The hub, pushing notices; fails when it cannot connect. */
-  connect(handlers: NoticeHandlers): Promise<LiveSubscription>;
-}
 
 export const httpSource = (server: string, gameId: number): FeedSource => {
   const api = createGameApi(createRequester({ baseUrl: server }));
