@@ -1,5 +1,5 @@
 // One live subscription while a page is open (gzctf-api §1.9): a hub, or the SDK's 10 s polling when the hub
-// cannot connect. The admin log, a game's notices and the monitor pages all hold theirs through this hook.
+// cannot connect. The admin log and the monitor pages hold theirs through this hook (a game's own feed is useFeed's).
 import type { LiveState, LiveSubscription } from '@pennon/sdk/live';
 import { useEffect, useRef, useState } from 'react';
 

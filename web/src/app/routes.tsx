@@ -6,7 +6,7 @@ import { AppLayout } from '../components/AppLayout/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen/index.ts';
 import { PageLoader } from '../components/PageLoader/index.ts';
 import { gameKey, parseGameId, requestGame } from '../pages/games/[id]/useGame.ts';
-import { requestScoreboard, scoreboardKey } from '../pages/games/lib/useScoreboard.ts';
+import { requestScoreboard, scoreboardKey } from '../pages/games/lib/scoreboardRequest.ts';
 import { hasData } from './dataCache.ts';
 import { lazyPage } from './lazyPage.ts';
 

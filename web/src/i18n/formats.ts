@@ -3,7 +3,7 @@
 // options) pair is now made once per page load and shared.
 
 /** `make`, remembered per locale and options (options are compared by their JSON, so write them the same way). */
-const remembered = <Options, Format>(make: (locale: string, options: Options) => Format) => {
+export const remembered = <Options, Format>(make: (locale: string, options: Options) => Format) => {
   const made = new Map<string, Format>();
   return (locale: string, options: Options): Format => {
     const key = `${locale} ${JSON.stringify(options)}`;

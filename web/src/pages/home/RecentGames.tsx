@@ -1,6 +1,7 @@
 import { Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { BasicGameInfoModel } from '@pennon/sdk';
 import { IconFlag3 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadError } from '../../components/LoadError/index.ts';
@@ -9,7 +10,10 @@ import { GameCountdown } from '../games/lib/GameStatus.tsx';
 import { HomeSection } from './HomeSection.tsx';
 import { useRecentGames } from './useRecentGames.ts';
 
-/** One game in the column: a small poster, the title (the link to it), its phase and countdown. */
+// Loaded once the page shows, with the game's live feed: not part of what a first visit waits for.
+const LiveStanding = lazy(() => import('./LiveStanding.tsx'));
+
+/** One game in the column: a small poster, the title (the link to it), its phase and countdown, its live leader. */
 function RecentGame({ game }: { game: BasicGameInfoModel }) {
   return (
     <Card withBorder radius="md" padding="sm" component="article" className={classes.card}>
@@ -28,6 +32,9 @@ function RecentGame({ game }: { game: BasicGameInfoModel }) {
             </Link>
           </Title>
           <GameCountdown start={game.start} end={game.end} />
+          <Suspense fallback={null}>
+            <LiveStanding game={game} />
+          </Suspense>
         </Stack>
       </Group>
     </Card>

@@ -8,6 +8,7 @@ import { preloadPage } from '../../../app/routes.tsx';
 import { type NavTab, NavTabs } from '../../../components/NavTabs';
 import { canMonitor } from '../[id]/monitor/lib/access.ts';
 import { GameCountdown } from './GameStatus.tsx';
+import { loadLive } from './useScoreboard.ts';
 
 export type GameTab = 'info' | 'challenges' | 'scoreboard' | 'monitor';
 
@@ -51,7 +52,8 @@ export function GameHeader(props: {
   const paths = useMemo(() => gamePaths(props.gameId), [props.gameId]);
   const monitor = canMonitor(user);
   const challenges = props.playing || props.active === 'challenges';
-  // The tabs' pages load while the browser is idle, so a tap on a tab renders its page at once.
+  // The tabs' pages (and the hub client their live feed connects with) load while the browser is idle, so a tap on
+  // a tab renders its page at once.
   const preloaded = useMemo(
     () =>
       [paths.info, paths.scoreboard, challenges && paths.challenges, monitor && paths.monitor].filter(
@@ -63,6 +65,7 @@ export function GameHeader(props: {
     () =>
       whenIdle(() => {
         for (const path of preloaded) preloadPage(path);
+        loadLive().catch(() => {});
       }),
     [preloaded],
   );

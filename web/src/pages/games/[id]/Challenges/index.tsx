@@ -13,14 +13,13 @@ import {
   useMantineTheme,
 } from '@mantine/core';
 import { ErrorCode, type GameNotice, isPennonError } from '@pennon/sdk';
-import { connectGameNotices } from '@pennon/sdk/live';
 import { IconFlagCheck, IconHourglassEmpty, IconLock, IconTrophy } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
-import { useLiveSubscription } from '../../../../api/useLiveSubscription.ts';
+import { useFeed } from '../../../../api/useFeed.ts';
 import { ChallengeCard } from '../../../../components/ChallengeCard/index.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
@@ -28,61 +27,48 @@ import { useNoticeText } from '../../../../components/NoticeList/index.ts';
 import { StatePanel } from '../../../../components/StatePanel/index.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
 import { GameHeader } from '../../lib/GameTabs.tsx';
-import { flattenChallenges, gamePhase, groupChallenges, solvedIds } from '../../lib/logic.ts';
+import { flattenChallenges, groupChallenges, solvedIds } from '../../lib/logic.ts';
 import { useNow } from '../../lib/useNow.ts';
+import { gameFeed } from '../../lib/useScoreboard.ts';
 import { parseGameId, useGame } from '../useGame.ts';
 import { ChallengeModal } from './ChallengeModal.tsx';
 import { NoticesPanel } from './NoticesPanel.tsx';
-import { changesBoard, showNoticeToast } from './noticeToast.tsx';
+import { showNoticeToast } from './noticeToast.tsx';
 import { WriteupCard } from './WriteupCard.tsx';
 
 /**
- * The board refreshes while the game runs (gzctf-api §5, client-spec §9). Notices arrive live (the user hub,
- * or the SDK's own polling when the hub cannot connect), so they are not polled here.
+ * /games/{id}/Challenges: the team's board by category, its rank and score, the notices. The game's live feed
+ * (the user hub, polls as its safety net) brings the notices, and each change of the scoreboard (a solve by any
+ * team, a new challenge) has the board read again: its scores and solve counts follow the scoreboard's.
  */
-const REFRESH = 10_000;
-
-/** /games/{id}/Challenges: the team's board by category, its rank and score, the notices. */
 export default function ChallengesPage() {
   const { t } = useTranslation();
   const gameId = parseGameId(useParams().id);
   const { game } = useGame(gameId);
   const now = useNow(5000);
-  const ongoing = game ? gamePhase(game.start, game.end, now) === 'ongoing' : false;
   const details = useSWR(
     Number.isNaN(gameId) ? null : ['/api/game', gameId, 'details'],
     () => client.game.details(gameId),
-    { refreshInterval: ongoing ? REFRESH : 0, shouldRetryOnError: false, revalidateOnFocus: false },
+    { refreshInterval: 0, shouldRetryOnError: false, revalidateOnFocus: false },
   );
-  const notices = useSWR(
-    Number.isNaN(gameId) || !details.data ? null : ['/api/game', gameId, 'notices'],
-    () => client.game.notices(gameId),
-    { shouldRetryOnError: false, revalidateOnFocus: false },
-  );
+  // Held once the board loaded: the server let this team in.
+  const feed = details.data !== undefined && !Number.isNaN(gameId) ? gameFeed(gameId) : undefined;
+  const live = useFeed(feed, { notices: true });
   const theme = useMantineTheme();
   const noticeText = useNoticeText();
   const { mutate: mutateDetails } = details;
-  const { mutate: mutateNotices } = notices;
+  useEffect(() => feed?.onScoreboard(() => void mutateDetails()), [feed, mutateDetails]);
   const onNotice = useCallback(
-    (notice: GameNotice) => {
-      void mutateNotices((current) => [notice, ...(current ?? []).filter((item) => item.id !== notice.id)], {
-        revalidate: true,
-      });
-      if (changesBoard(notice.type)) void mutateDetails();
+    (notice: GameNotice) =>
       showNoticeToast(
         notice,
         t(`game.notice.toast.${notice.type}`, { defaultValue: t('game.notice.title') }),
         notice.type === 'Normal' ? <Markdown source={notice.values[0] ?? ''} fz="sm" /> : noticeText(notice),
         theme.primaryColor,
-      );
-    },
-    [mutateDetails, mutateNotices, noticeText, t, theme.primaryColor],
+      ),
+    [noticeText, t, theme.primaryColor],
   );
-  useLiveSubscription(
-    details.data !== undefined && !Number.isNaN(gameId) ? `notices:${gameId}` : null,
-    { notice: onNotice },
-    (handlers) => connectGameNotices(location.origin, gameId, handlers, { mode: 'auto' }),
-  );
+  useEffect(() => feed?.onNotice(onNotice), [feed, onNotice]);
   const [category, setCategory] = useState<string>('all');
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -270,7 +256,7 @@ export default function ChallengesPage() {
             {details.data?.writeupRequired && (
               <WriteupCard gameId={gameId} deadline={details.data.writeupDeadline} now={now} />
             )}
-            <NoticesPanel notices={notices.data} />
+            <NoticesPanel notices={live.notices} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -280,7 +266,10 @@ export default function ChallengesPage() {
         solved={open ? solved.has(open.id) : false}
         solve={rank?.solvedChallenges.find((item) => item.id === open?.id)}
         onClose={() => setOpenId(null)}
-        onSolved={() => Promise.all([details.mutate(), notices.mutate()])}
+        onSolved={() => {
+          feed?.refresh();
+          return details.mutate();
+        }}
       />
     </Stack>
   );

@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../app/AppProviders.tsx';
 import { MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
-import { changesBoard, NOTICE_TOAST_CLOSE, noticeToastColor, showNoticeToast } from './noticeToast.tsx';
+import { NOTICE_TOAST_CLOSE, noticeToastColor, showNoticeToast } from './noticeToast.tsx';
 import { WRITEUP_MAX_BYTES, writeupProblem } from './WriteupCard.tsx';
 
 afterEach(() => {
@@ -27,11 +27,6 @@ describe('notice toast colours', () => {
 
   it('uses whatever the primary colour is for organisers’ notices', () => {
     expect(noticeToastColor('Normal', 'teal')).toBe('teal');
-  });
-
-  it('revalidates the board for bloods and new challenges only', () => {
-    const types = ['Normal', 'NewHint', 'NewChallenge', 'FirstBlood', 'SecondBlood', 'ThirdBlood'] as const;
-    expect(types.filter(changesBoard)).toEqual(['NewChallenge', 'FirstBlood', 'SecondBlood', 'ThirdBlood']);
   });
 
   it('shows a 5 s toast in the mapped colour, with names as text', async () => {

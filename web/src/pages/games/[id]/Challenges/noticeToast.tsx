@@ -24,9 +24,6 @@ export const noticeToastColor = (type: NoticeType, primary: string): string => {
   }
 };
 
-/** Whether a notice changes the board (a blood, a new challenge): the board is fetched again. */
-export const changesBoard = (type: NoticeType): boolean => type !== 'Normal' && type !== 'NewHint';
-
 /**
  * Shows a notice as a toast. `body` is the notice in words (React text: names are never markup) or, for an
  * organisers' notice, the sanitized Markdown.

@@ -4,7 +4,6 @@ import { IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import useSWR from 'swr';
 import { client } from '../../../../api/client.ts';
 import { useUser } from '../../../../api/useUser.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
@@ -16,15 +15,13 @@ import { TipLayer, tipProps } from '../../../../components/TipLayer/index.ts';
 import { dateTimeFormat } from '../../../../i18n/formats.ts';
 import { downloadWithNotice } from '../../../../utils/download.ts';
 import { GameHeader } from '../../lib/GameTabs.tsx';
-import { bloodBonusFields, bloodBonusLabel, flattenChallenges, gamePhase, pageOf } from '../../lib/logic.ts';
-import { useNow } from '../../lib/useNow.ts';
-import { fetchScoreboard, scoreboardKey } from '../../lib/useScoreboard.ts';
+import { bloodBonusFields, bloodBonusLabel, flattenChallenges, pageOf } from '../../lib/logic.ts';
+import { useScoreboard } from '../../lib/useScoreboard.ts';
 import { canMonitor } from '../monitor/lib/access.ts';
 import { parseGameId, useGame } from '../useGame.ts';
 import { routeTeamLink } from './teamLink.tsx';
 
-/** Scoreboard refresh while the game runs, and teams a page (gzctf-api §5). */
-const REFRESH = 30_000;
+/** Teams a page (gzctf-api §5). */
 const PAGE_SIZE = 30;
 const PAGE_SIZE_MOBILE = 10;
 
@@ -42,15 +39,9 @@ export default function ScoreboardPage() {
   const gameId = parseGameId(useParams().id);
   const { game } = useGame(gameId);
   const { user } = useUser();
-  const now = useNow(10_000);
   // Known on the first render (no server rendering here): a phone does not render a desktop page of teams first.
   const mobile = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
-  const ongoing = game ? gamePhase(game.start, game.end, now) === 'ongoing' : false;
-  const { data, error, mutate } = useSWR(
-    Number.isNaN(gameId) ? null : scoreboardKey(gameId),
-    () => fetchScoreboard(gameId),
-    { refreshInterval: ongoing ? REFRESH : 0, revalidateOnFocus: false },
-  );
+  const { data, error, retry } = useScoreboard(gameId);
   const [division, setDivision] = useState<string>('0');
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
@@ -105,7 +96,7 @@ export default function ScoreboardPage() {
         }
       />
       {!data && error ? (
-        <LoadError error={error} retry={() => mutate()} title="game.scoreboard.load_failed" />
+        <LoadError error={error} retry={retry} title="game.scoreboard.load_failed" />
       ) : !data ? (
         <Stack gap="md" aria-busy>
           <Skeleton height={260} radius="md" />

@@ -20,16 +20,11 @@ import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../../components/Markdown/index.tsx';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
-import { gamePhase } from '../../../lib/logic.ts';
 import { SolveTimeline } from '../../../lib/SolveTimeline.tsx';
 import { BackToScoreboard, parseTeamId, useTeam } from '../../../lib/teamParts.tsx';
 import { bloodIndex, playerPath, solvesInOrder } from '../../../lib/teams.ts';
-import { useNow } from '../../../lib/useNow.ts';
 import { useScoreboard } from '../../../lib/useScoreboard.ts';
 import { parseGameId, useGame } from '../../useGame.ts';
-
-/** Refreshes with the scoreboard while the game runs. */
-const REFRESH = 30_000;
 
 /** A figure with its label under it (rank, score, solves). */
 function Figure({ value, label }: { value: React.ReactNode; label: string }) {
@@ -52,9 +47,7 @@ export default function TeamPage() {
   const gameId = parseGameId(params.id);
   const teamId = parseTeamId(params.teamId);
   const { game } = useGame(gameId);
-  const now = useNow(10_000);
-  const ongoing = game ? gamePhase(game.start, game.end, now) === 'ongoing' : false;
-  const board = useScoreboard(gameId, ongoing ? REFRESH : 0);
+  const board = useScoreboard(gameId);
   const team = useTeam(teamId);
   const item = board.data?.items.find((entry) => entry.id === teamId);
   const solves = solvesInOrder(item?.solvedChallenges ?? [], board.data);
@@ -196,7 +189,7 @@ export default function TeamPage() {
             {t('game.team_page.timeline')}
           </Title>
           {board.error && !board.data ? (
-            <LoadError error={board.error} retry={() => board.mutate()} title="game.scoreboard.load_failed" />
+            <LoadError error={board.error} retry={board.retry} title="game.scoreboard.load_failed" />
           ) : !board.data ? (
             <Skeleton height={120} radius="md" />
           ) : (

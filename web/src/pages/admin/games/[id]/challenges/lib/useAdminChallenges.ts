@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../../../api/client.ts';
 import { parseGameId } from '../../../../../games/[id]/useGame.ts';
-import { fetchScoreboard, scoreboardKey } from '../../../../../games/lib/useScoreboard.ts';
+import { useScoreboard } from '../../../../../games/lib/useScoreboard.ts';
 
 export const challengesKey = (gameId: number) => ['/api/edit/games', gameId, 'challenges'] as const;
 export const challengeKey = (gameId: number, challengeId: number) =>
@@ -33,15 +33,12 @@ export const useAdminChallenge = (gameId: number, challengeId: number) => {
 };
 
 /**
- * Solves per challenge id, read off the scoreboard (the admin list has no count; the key is the scoreboard
- * page's, so both share one copy). Empty until the game has a scoreboard: before it starts the server refuses
- * it, and disabled challenges are never on it. `recount` has the server count them again, then reads them anew.
+ * Solves per challenge id, read off the live scoreboard (the admin list has no count). Empty until the game has a
+ * scoreboard: before it starts the server refuses it, and disabled challenges are never on it. `recount` has the
+ * server count them again, then reads them anew.
  */
 export const useSolveCounts = (gameId: number) => {
-  const { data, mutate } = useSWR(scoreboardKey(gameId), () => fetchScoreboard(gameId), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  const { data, retry } = useScoreboard(gameId);
   const counts = useMemo(() => {
     const counts = new Map<number, number>();
     for (const list of Object.values(data?.challenges ?? {}))
@@ -50,7 +47,7 @@ export const useSolveCounts = (gameId: number) => {
   }, [data]);
   const recount = async () => {
     await client.edit.updateAcceptedCounts(gameId);
-    await mutate();
+    retry();
   };
   return { counts, recount };
 };

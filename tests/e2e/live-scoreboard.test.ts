@@ -1,0 +1,188 @@
+// The platform's own pages follow the live push as the widgets do: a solve by another team shows on the scoreboard
+// page, on the challenge board's solve counts, on the solving team's page and on the home page's card of the game
+// without a reload, and without any poll having been due: every page runs with its long timers (the polls' 10 s and
+// more) stretched to a day, so only the hub's `ReceivedScoreboardUpdate` can bring the new board. The time from the
+// verdict (the monitor hub's judged submission, heard here) to each page showing it is printed, not asserted.
+import type { Submission } from '@pennon/sdk';
+import { connectMonitor, type LiveSubscription } from '@pennon/sdk/live';
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunningGame } from '../support/games.ts';
+import { type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
+import { signIn } from '../support/ui.ts';
+
+const password = 'Harbour2024x';
+
+/**
+ * Run in each page before its scripts: timers of 9 s and more wait a day instead (the feed's polls, SWR's refresh,
+ * the SDK's request timeout), except the hub client's keep-alive ping, without which the server would drop the
+ * connection after 30 s of silence. Also records when the page's `probe` first holds true (`window.pennonShownAt`).
+ */
+const stretchLongTimers = () => {
+  const stretch =
+    (original: typeof setTimeout) =>
+    (handler: TimerHandler, delay?: number, ...args: unknown[]) =>
+      original(
+        handler,
+        (delay ?? 0) >= 9000 && !String(handler).includes('PingMessage') ? 86_400_000 : delay,
+        ...args,
+      );
+  window.setTimeout = stretch(window.setTimeout) as typeof setTimeout;
+  window.setInterval = stretch(window.setInterval as typeof setTimeout) as typeof setInterval;
+};
+
+/** What a page shows once it has the new board: elements of `selector` as many as `count`, one holding every text of
+ * `includes`, or the first one's text other than `changedFrom`. */
+interface Probe {
+  selector: string;
+  count?: number;
+  includes?: string[];
+  changedFrom?: string;
+}
+
+/** Starts watching `page` for `probe` to hold, noting when it first does (`window.pennonShownAt`). */
+const watch = (page: Page, probe: Probe) =>
+  page.evaluate(({ selector, count, includes, changedFrom }) => {
+    const holds = () => {
+      const nodes = [...document.querySelectorAll<HTMLElement>(selector)];
+      if (count !== undefined) return nodes.length === count;
+      if (includes) return nodes.some((node) => includes.every((text) => node.innerText.includes(text)));
+      return nodes[0] !== undefined && nodes[0].textContent !== changedFrom;
+    };
+    const state = window as unknown as { pennonShownAt?: number };
+    const observer = new MutationObserver(() => {
+      if (state.pennonShownAt === undefined && holds()) {
+        state.pennonShownAt = Date.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, probe);
+
+const shownAt = (page: Page) =>
+  page
+    .waitForFunction(() => (window as unknown as { pennonShownAt?: number }).pennonShownAt, {
+      timeout: 30_000,
+    })
+    .then(async (handle) => (await handle.jsonValue()) as number);
+
+describe('live scoreboard on the platform’s own pages', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: NodeClient;
+  let gameId = 0;
+  const challenge = { first: 0, buoy: 0 };
+  let leader: Awaited<ReturnType<typeof playerWithTeam>>;
+  let monitor: LiveSubscription | undefined;
+
+  /** A player's flag, polled until judged. */
+  const solve = async (who: NodeClient, challengeId: number, flag: string) => {
+    const id = await who.game.submit(gameId, challengeId, flag);
+    while ((await who.game.submissionStatus(gameId, challengeId, id)) === 'FlagSubmitted');
+  };
+
+  const open = async (path: string, as?: string) => {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.evaluateOnNewDocument(stretchLongTimers);
+    if (as) {
+      await page.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
+      await signIn(page, as, password);
+    }
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' });
+    return page;
+  };
+
+  beforeAll(async () => {
+    ({ server, browser, admin } = await startPlatform());
+    gameId = await createRunningGame(admin, 'Live Quay Cup');
+    for (const [key, title] of [
+      ['first', 'First light'],
+      ['buoy', 'Bell buoy'],
+    ] as const) {
+      const { id } = await admin.edit.createChallenge(gameId, {
+        title,
+        category: 'Misc',
+        type: 'StaticAttachment',
+      });
+      await admin.edit.addFlags(gameId, id, [{ flag: `flag{${key}}` }]);
+      await admin.edit.updateChallenge(gameId, id, { isEnabled: true });
+      challenge[key] = id;
+    }
+    // The leader draws first blood on one challenge; three others take the bloods of the second, so the leader's
+    // solve of it, the one the pages must show, is a plain solve: no notice is published for it.
+    leader = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
+    await leader.client.game.join(gameId, { teamId: leader.teamId });
+    await solve(leader.client, challenge.first, 'flag{first}');
+    for (const name of ['tern', 'puffin', 'gannet']) {
+      const other = await playerWithTeam(server.url, name, password);
+      await other.client.game.join(gameId, { teamId: other.teamId });
+      await solve(other.client, challenge.buoy, 'flag{buoy}');
+    }
+    const watcher = await playerWithTeam(server.url, 'watcher', password);
+    await watcher.client.game.join(gameId, { teamId: watcher.teamId });
+  }, 180_000);
+
+  afterAll(async () => {
+    await monitor?.stop();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows a solve by another team on every page without a reload, no poll having been due', async () => {
+    const pages = {
+      scoreboard: await open(`/games/${gameId}/Scoreboard`),
+      challenges: await open(`/games/${gameId}/Challenges`, 'watcher'),
+      team: await open(`/games/${gameId}/teams/${leader.teamId}`),
+      home: await open('/'),
+    };
+    await pages.scoreboard.waitForSelector(`tr[data-team="${leader.teamId}"]`);
+    await pages.challenges.waitForSelector('[data-testid="challenge-card"]');
+    await pages.team.waitForSelector('[data-testid="solve"]');
+    await pages.home.waitForSelector('[data-testid="game-leader"]');
+    const leaderBefore = await pages.home.$eval('[data-testid="game-leader"]', (node) => node.textContent);
+    expect(leaderBefore).toContain('Gulls leads with');
+
+    await watch(pages.scoreboard, {
+      selector: `tr[data-team="${leader.teamId}"] td:nth-child(4)`,
+      includes: ['2'],
+    });
+    await watch(pages.challenges, {
+      selector: '[data-testid="challenge-card"]',
+      includes: ['Bell buoy', '4 solves'],
+    });
+    await watch(pages.team, { selector: '[data-testid="solve"]', count: 2 });
+    await watch(pages.home, { selector: '[data-testid="game-leader"]', changedFrom: leaderBefore ?? '' });
+
+    // The verdict's moment: when the monitor hub tells of the judged submission.
+    const { token } = await admin.tokens.create({ name: 'verdict clock' });
+    let verdictAt = 0;
+    let judged: () => void = () => {};
+    const verdict = new Promise<void>((resolve) => {
+      judged = resolve;
+    });
+    monitor = await connectMonitor(
+      server.url,
+      gameId,
+      {
+        submission: (submission: Submission) => {
+          if (submission.challenge !== 'Bell buoy' || submission.status !== 'Accepted') return;
+          verdictAt = Date.now();
+          judged();
+        },
+      },
+      { mode: 'push', token },
+    );
+
+    await solve(leader.client, challenge.buoy, 'flag{buoy}');
+    await verdict;
+    const latencies: Record<string, number> = {};
+    for (const [name, page] of Object.entries(pages)) latencies[name] = (await shownAt(page)) - verdictAt;
+    console.log(`solve to page, ms after the verdict: ${JSON.stringify(latencies)}`);
+    expect(await pages.home.$eval('[data-testid="game-leader"]', (node) => node.textContent)).toContain(
+      'Gulls',
+    );
+    for (const page of Object.values(pages)) await page.close();
+  });
+});
