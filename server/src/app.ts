@@ -200,7 +200,7 @@ export const buildApp = async ({
   const judge = new Judge(connection.db, feed, app.bus, scoreboards, judging, app.log, auditLog);
   await app.register(scoreboardApi, {
     scoreboards,
-    submissions: new SubmissionService(connection.db, judging, judge, new RecentVerdicts(app.bus)),
+    submissions: new SubmissionService(connection.db, judging, judge, new RecentVerdicts(app.bus), app.bus),
     monitor: new MonitorService(connection.db),
   });
   observePlatform(metrics, { db: connection.db, pool: connection.pool, judge, scoreboards, hubs });

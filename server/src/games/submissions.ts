@@ -5,6 +5,7 @@ import { batched } from '../db/batched.ts';
 import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
 import type { Judge, Pending } from './judge.ts';
@@ -61,6 +62,7 @@ export class SubmissionService {
     private readonly judging: JudgingCache,
     private readonly judge: Judge,
     private readonly recent: RecentVerdicts,
+    private readonly bus: LiveBus,
     private readonly now: () => number = Date.now,
   ) {
     this.#context = prepareRows(db, contextKey, contextQuery);
@@ -95,6 +97,9 @@ export class SubmissionService {
       time: this.now(),
     });
     if (answer instanceof DomainError) throw answer;
+    // Answered once the verdict (when judged already) has left on the bus: the status polls that follow, which a load
+    // balancer mostly sends to another process, find it there in memory rather than in the database.
+    await this.bus.delivered();
     return answer;
   }
 

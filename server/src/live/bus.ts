@@ -33,6 +33,11 @@ export type LiveListener = (message: LiveMessage) => void;
 
 export interface LiveBus {
   publish(message: LiveMessage): void;
+  /**
+   * Resolves once what was published so far has left for the other processes (at once where there are none): the
+   * transport took it, so it reaches them before anything this process answers afterwards.
+   */
+  delivered(): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(listener: LiveListener): () => void;
 }
@@ -49,6 +54,10 @@ export class LocalBus implements LiveBus {
         // a broken subscriber is its own problem; the publisher and the others go on
       }
     }
+  }
+
+  delivered(): Promise<void> {
+    return Promise.resolve();
   }
 
   subscribe(listener: LiveListener): () => void {

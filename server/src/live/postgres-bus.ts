@@ -27,9 +27,6 @@ export class PostgresBus implements LiveBus {
   #client: pg.Client | undefined;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
-  /** NOTIFYs under way, which closing waits for: a process that ends right after publishing (the CLI) sends all. */
-  readonly #sending = new Set<Promise<unknown>>();
-
   constructor(private readonly options: PostgresBusOptions) {}
 
   /** Starts listening; resolves once LISTEN is in place (so messages sent after it are not missed). */
@@ -64,8 +61,8 @@ export class PostgresBus implements LiveBus {
   }
 
   async close(): Promise<void> {
-    this.#relay.flush();
-    await Promise.all(this.#sending);
+    // A process that ends right after publishing (the CLI) sends all.
+    await this.#relay.sent();
     this.#closed = true;
     clearTimeout(this.#retry);
     const client = this.#client;
@@ -77,8 +74,12 @@ export class PostgresBus implements LiveBus {
     this.#relay.publish(message, this.#encode(message));
   }
 
+  delivered(): Promise<void> {
+    return this.#relay.delivered();
+  }
+
   /** The items of one turn, packed into as few payloads as fit, all sent by one statement. */
-  #send(outbox: string[]): void {
+  #send(outbox: string[]): Promise<unknown> {
     const empty = Buffer.byteLength(this.#relay.envelope([]));
     const payloads: string[] = [];
     let items: string[] = [];
@@ -95,13 +96,10 @@ export class PostgresBus implements LiveBus {
     }
     payloads.push(this.#relay.envelope(items));
     const notifies = payloads.map((payload) => sql`pg_notify(${liveChannel}, ${payload})`);
-    const sending = sql`select ${sql.join(notifies)}`
-      .execute(this.options.db)
-      .catch((err: unknown) => {
-        this.options.log?.warn({ err }, 'live bus: NOTIFY failed');
-      })
-      .finally(() => this.#sending.delete(sending));
-    this.#sending.add(sending);
+    // Committed once it answers: the listeners are notified by then.
+    return sql`select ${sql.join(notifies)}`.execute(this.options.db).catch((err: unknown) => {
+      this.options.log?.warn({ err }, 'live bus: NOTIFY failed');
+    });
   }
 
   subscribe(listener: LiveListener): () => void {

@@ -99,14 +99,19 @@ export class RedisBus implements LiveBus {
     this.#relay.publish(message, JSON.stringify({ message }));
   }
 
+  delivered(): Promise<void> {
+    return this.#relay.delivered();
+  }
+
   subscribe(listener: LiveListener): () => void {
     return this.#relay.subscribe(listener);
   }
 
-  #send(items: string[]): void {
+  #send(items: string[]): Promise<unknown> {
     // Not queued while Redis is down: the others would get stale messages, in a burst, once it is back.
-    if (this.#publisher.status !== 'ready') return;
-    this.#publisher.publish(redisChannel, this.#relay.envelope(items)).catch((err: unknown) => {
+    if (this.#publisher.status !== 'ready') return Promise.resolve();
+    // Redis answers once it has passed the message to every subscriber's connection.
+    return this.#publisher.publish(redisChannel, this.#relay.envelope(items)).catch((err: unknown) => {
       this.options.log?.warn({ err }, 'live bus: PUBLISH failed');
     });
   }

@@ -8,6 +8,9 @@ import { type LiveListener, type LiveMessage, LocalBus } from './bus.ts';
 /** A message, or a notice too large for the transport's payloads, to be read back by id. */
 export type RelayItem = { message: LiveMessage } | { notice: { gameId: number; id: number } };
 
+/** The longest `delivered` waits for a transport that does not answer: a hung one must not hold answers back. */
+const deliveryWaitMs = 100;
+
 /** `from` leads, so a process can tell its own payloads without parsing them. */
 interface Envelope {
   from: string;
@@ -19,9 +22,14 @@ export class Relay {
   readonly #ownPrefix = `{"from":${JSON.stringify(randomBytes(8).toString('hex'))},`;
   /** Encoded items waiting for the next send. */
   #outbox: string[] = [];
+  /** Sends the transport has not confirmed yet. */
+  readonly #sending = new Set<Promise<unknown>>();
 
-  /** `send` gets the items of one turn, each a RelayItem's JSON, to wrap with `envelope` and send. */
-  constructor(private readonly send: (items: string[]) => void) {}
+  /**
+   * `send` gets the items of one turn, each a RelayItem's JSON, to wrap with `envelope` and send; it answers a promise
+   * settled once the transport took them (or gave up).
+   */
+  constructor(private readonly send: (items: string[]) => Promise<unknown>) {}
 
   /** Delivers here now; `item` (undefined: this process only) leaves with the others of this turn. */
   publish(message: LiveMessage, item: string | undefined): void {
@@ -36,7 +44,27 @@ export class Relay {
     const items = this.#outbox;
     if (items.length === 0) return;
     this.#outbox = [];
-    this.send(items);
+    const sending = this.send(items).finally(() => this.#sending.delete(sending));
+    this.#sending.add(sending);
+  }
+
+  /** Sends what waits now, and resolves once the transport took (or gave up) everything sent so far. */
+  async sent(): Promise<void> {
+    this.flush();
+    await Promise.allSettled(this.#sending);
+  }
+
+  /** As `sent`, but resolves after `deliveryWaitMs` at the latest. */
+  delivered(): Promise<void> {
+    this.flush();
+    if (this.#sending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, deliveryWaitMs);
+      this.sent().then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** Delivers a message received from another process here only. */

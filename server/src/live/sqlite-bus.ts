@@ -68,6 +68,11 @@ export class SqliteBus implements LiveBus {
     this.#local.publish(message);
   }
 
+  /** What the server publishes stays in it. */
+  delivered(): Promise<void> {
+    return Promise.resolve();
+  }
+
   subscribe(listener: LiveListener): () => void {
     return this.#local.subscribe(listener);
   }
@@ -101,6 +106,10 @@ export class SqliteSender implements LiveBus {
           .execute();
       }),
     );
+  }
+
+  async delivered(): Promise<void> {
+    await Promise.all(this.#writing);
   }
 
   /** Nothing is published to the CLI. */

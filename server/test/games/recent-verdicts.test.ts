@@ -161,17 +161,22 @@ describe.each(setups)('submission status from memory on $name', ({ kind, env }) 
     'answers on another server a verdict judged on this one, learnt through the Redis bus',
     async () => {
       const other = await t.reopen();
-      const id = await submit(ann, 'flag{again}');
-      const heard = new Promise<void>((resolve) => {
-        const stop = other.bus.subscribe((message: LiveMessage) => {
-          if (message.hub === 'verdicts' && message.payload.some(([judged]) => judged === id)) {
-            stop();
-            resolve();
-          }
-        });
+      // Listened to first: the submission is answered once its verdict left for the other processes, which may hear
+      // it before the answer is read here.
+      const judged = new Set<number>();
+      let heard = () => {};
+      const stop = other.bus.subscribe((message: LiveMessage) => {
+        if (message.hub !== 'verdicts') return;
+        for (const [id] of message.payload) judged.add(id);
+        heard();
       });
+      const id = await submit(ann, 'flag{again}');
       expect(await verdict(t.app, ann, id)).toBe('WrongAnswer');
-      await heard;
+      while (!judged.has(id))
+        await new Promise<void>((resolve) => {
+          heard = resolve;
+        });
+      stop();
       await overwrite(id, 'Accepted');
       expect((await poll(other, ann, id)).json()).toBe('WrongAnswer');
     },
