@@ -40,7 +40,16 @@ export interface LiveBus {
   delivered(): Promise<void>;
   /** Returns the function that stops listening. */
   subscribe(listener: LiveListener): () => void;
+  /**
+   * This process has monitor or admin hub clients: bring those hubs' messages from the other processes too, until
+   * the function returned is called. Processes without such clients are not sent them (every flag makes two).
+   */
+  watch(): () => void;
 }
+
+/** Whether a message is only for the monitor or admin hubs' clients, which `watch` asks for. */
+export const forWatchers = (message: LiveMessage): boolean =>
+  message.hub === 'monitor' || message.hub === 'admin';
 
 /** Delivers within this process; a listener that throws cannot stop the others. */
 export class LocalBus implements LiveBus {
@@ -63,6 +72,11 @@ export class LocalBus implements LiveBus {
   subscribe(listener: LiveListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Everything is delivered here anyway. */
+  watch(): () => void {
+    return () => {};
   }
 }
 

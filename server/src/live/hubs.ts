@@ -55,6 +55,8 @@ export interface HubOptions extends AdmissionOptions {
   handshakeTimeoutMs?: number;
   /** A connection whose unsent data grows past this many bytes is dropped (a slow or stuck reader). */
   maxBufferedBytes?: number;
+  /** Called while monitor or admin clients are connected here (the bus's `watch`); its answer once none are. */
+  watch?: () => () => void;
 }
 
 /** Why one more connection is refused: too many from its address (429) or in all (503). */
@@ -70,6 +72,8 @@ const hubPath = /^\/hub\/(user|monitor|admin)\/?$/i;
 const negotiatePath = /^\/hub\/(user|monitor|admin)\/negotiate\/?$/i;
 
 const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
+/** Whether a group's hub is the monitor's or the admin's, whose messages the bus brings only where asked. */
+const watched = (key: string) => !key.startsWith('user:');
 
 export class HubServer {
   readonly #groups = new Map<string, Set<Connection>>();
@@ -83,6 +87,9 @@ export class HubServer {
   /** Open sockets (handshaken or not) per client address, and in all. */
   readonly #perAddress = new Map<string, number>();
   #open = 0;
+  /** Monitor and admin connections, and what stops the bus bringing their messages while there are none. */
+  #watchers = 0;
+  #unwatch: (() => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   readonly #trusted: ProxyTrust;
@@ -248,10 +255,12 @@ export class HubServer {
       }
       clearTimeout(handshakeTimer);
       connection.handshaken = true;
-      connection.send(frame({}));
       const group = this.#groups.get(connection.key) ?? new Set<Connection>();
       this.#groups.set(connection.key, group);
       group.add(connection);
+      // Asked before the handshake is answered, so whatever the client does next is heard from other processes.
+      if (watched(connection.key) && this.#watchers++ === 0) this.#unwatch = this.options.watch?.();
+      connection.send(frame({}));
       return;
     }
     const message = parseRecord(record);
@@ -285,9 +294,15 @@ export class HubServer {
 
   #leave(connection: Connection): void {
     const group = this.#groups.get(connection.key);
-    if (!group) return;
-    group.delete(connection);
+    if (!group?.delete(connection)) return;
     if (group.size === 0) this.#groups.delete(connection.key);
+    if (watched(connection.key) && --this.#watchers === 0) this.#stopWatching();
+  }
+
+  #stopWatching(): void {
+    this.#watchers = 0;
+    this.#unwatch?.();
+    this.#unwatch = undefined;
   }
 
   #tick(): void {
@@ -314,6 +329,7 @@ export class HubServer {
       client.close(1000);
     }
     this.#groups.clear();
+    this.#stopWatching();
     this.#wss.close();
   }
 }
@@ -332,7 +348,7 @@ const negotiateRoute = { schema: { hide: true }, config: { checksOrigin: true } 
  * unknown paths while it is the sole listener; with the hubs present, this listener answers those with 404.
  */
 export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServer => {
-  const hubs = new HubServer(options);
+  const hubs = new HubServer({ watch: () => app.bus.watch(), ...options });
   app.post('/hub/:hub/negotiate', negotiateRoute, async (request) => {
     const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
     if (!match?.[1]) throw new DomainError(404, msg`Not found: ${request.method} ${request.url}`);

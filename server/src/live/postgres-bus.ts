@@ -1,6 +1,7 @@
 // The bus across server processes on one PostgreSQL database: each message is delivered here at once and sent to
-// the other processes with NOTIFY on one channel (relay.ts: one statement per turn of the event loop); a dedicated
-// connection LISTENs and delivers what the others sent.
+// the other processes with NOTIFY (relay.ts: one statement per turn of the event loop); a dedicated connection
+// LISTENs and delivers what the others sent. The monitor and admin hubs' messages have a channel of their own,
+// listened to only while this process has clients of those hubs.
 // NOTIFY payloads are capped (8000 bytes): a larger notice travels as its id and is read back from `game_notices`;
 // a larger log message is shortened; anything else that large is delivered only in this process.
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,9 +9,10 @@ import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveListener, LiveMessage } from './bus.ts';
-import { Relay, type RelayItem } from './relay.ts';
+import { type Lane, Relay, type RelayItem } from './relay.ts';
 
 export const liveChannel = 'pennon_live';
+const channels: Record<Lane, string> = { all: liveChannel, watch: `${liveChannel}_watch` };
 /** Below PostgreSQL's 8000-byte NOTIFY limit, with room for the envelope. */
 const maxPayload = 7900;
 
@@ -23,8 +25,10 @@ export interface PostgresBusOptions {
 }
 
 export class PostgresBus implements LiveBus {
-  readonly #relay = new Relay((items) => this.#send(items));
+  readonly #relay = new Relay((items, lane) => this.#send(items, lane));
   #client: pg.Client | undefined;
+  /** Callers of `watch` that have not stopped. */
+  #watchers = 0;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
   constructor(private readonly options: PostgresBusOptions) {}
@@ -35,7 +39,8 @@ export class PostgresBus implements LiveBus {
     const client = new pg.Client({ connectionString: this.options.databaseUrl });
     this.#client = client;
     client.on('notification', (n) => {
-      if (n.channel === liveChannel && n.payload) void this.#receive(n.payload);
+      if ((n.channel === channels.all || n.channel === channels.watch) && n.payload)
+        void this.#receive(n.payload);
     });
     client.on('error', (err) => {
       this.options.log?.warn({ err }, 'live bus: the LISTEN connection failed');
@@ -44,7 +49,8 @@ export class PostgresBus implements LiveBus {
     client.on('end', () => this.#restart(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${liveChannel}`);
+      await client.query(`LISTEN ${channels.all}`);
+      if (this.#watchers > 0) await client.query(`LISTEN ${channels.watch}`);
     } catch (err) {
       this.options.log?.warn({ err }, 'live bus: could not LISTEN');
       this.#restart(client);
@@ -78,8 +84,19 @@ export class PostgresBus implements LiveBus {
     return this.#relay.delivered();
   }
 
+  watch(): () => void {
+    // Without a connection now, the next one listens (`start`).
+    if (this.#watchers++ === 0) this.#client?.query(`LISTEN ${channels.watch}`).catch(() => {});
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      if (--this.#watchers === 0) this.#client?.query(`UNLISTEN ${channels.watch}`).catch(() => {});
+    };
+  }
+
   /** The items of one turn, packed into as few payloads as fit, all sent by one statement. */
-  #send(outbox: string[]): Promise<unknown> {
+  #send(outbox: string[], lane: Lane): Promise<unknown> {
     const empty = Buffer.byteLength(this.#relay.envelope([]));
     const payloads: string[] = [];
     let items: string[] = [];
@@ -95,7 +112,7 @@ export class PostgresBus implements LiveBus {
       items.push(item);
     }
     payloads.push(this.#relay.envelope(items));
-    const notifies = payloads.map((payload) => sql`pg_notify(${liveChannel}, ${payload})`);
+    const notifies = payloads.map((payload) => sql`pg_notify(${channels[lane]}, ${payload})`);
     // Committed once it answers: the listeners are notified by then.
     return sql`select ${sql.join(notifies)}`.execute(this.options.db).catch((err: unknown) => {
       this.options.log?.warn({ err }, 'live bus: NOTIFY failed');

@@ -1,14 +1,16 @@
 // The bus across server processes through Redis (PENNON_REDIS_URL), on any database: each message is delivered here
-// at once and PUBLISHed to the others on one channel (relay.ts: one command per turn of the event loop); a second
-// connection, in subscriber mode as Redis requires, delivers what the others sent. Redis takes payloads of any size
+// at once and PUBLISHed to the others (relay.ts: one command per turn of the event loop and lane); a second
+// connection, in subscriber mode as Redis requires, delivers what the others sent. The monitor and admin hubs'
+// messages have a channel of their own, subscribed only while this process has clients of those hubs. Redis takes payloads of any size
 // we make, so nothing is shortened or read back. After an outage ioredis reconnects and the bus subscribes again;
 // messages published meanwhile reach only this process's clients, as with an outage of PostgreSQL's LISTEN.
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { LiveBus, LiveListener, LiveMessage } from './bus.ts';
-import { Relay } from './relay.ts';
+import { type Lane, Relay } from './relay.ts';
 
 export const redisChannel = 'pennon:live';
+const channels: Record<Lane, string> = { all: redisChannel, watch: `${redisChannel}:watch` };
 
 export interface RedisBusOptions {
   url: string;
@@ -18,13 +20,15 @@ export interface RedisBusOptions {
 }
 
 export class RedisBus implements LiveBus {
-  readonly #relay = new Relay((items) => this.#send(items));
+  readonly #relay = new Relay((items, lane) => this.#send(items, lane));
   readonly #publisher: Redis;
   readonly #subscriber: Redis;
   /** Resolves once the channel is first subscribed. */
   readonly #subscribed: Promise<void>;
   /** Set once an outage is logged: one warning per outage, not one per reconnection attempt. */
   #down = false;
+  /** Callers of `watch` that have not stopped. */
+  #watchers = 0;
 
   constructor(private readonly options: RedisBusOptions) {
     this.#publisher = this.#connection();
@@ -33,17 +37,20 @@ export class RedisBus implements LiveBus {
     this.#subscriber = this.#connection({ autoResubscribe: false });
     this.#subscribed = new Promise((resolve) => {
       this.#subscriber.on('ready', () => {
-        this.#subscriber.subscribe(redisChannel).then(
-          () => resolve(),
-          (err: unknown) => this.options.log?.warn({ err }, 'live bus: SUBSCRIBE failed'),
-        );
+        this.#subscribe(this.#watchers > 0 ? [channels.all, channels.watch] : [channels.all]).then(resolve);
       });
     });
     this.#subscriber.on('message', (channel: string, payload: string) => {
-      if (channel !== redisChannel) return;
+      if (channel !== channels.all && channel !== channels.watch) return;
       for (const item of this.#relay.itemsOf(payload)) {
         if ('message' in item) this.#relay.deliver(item.message);
       }
+    });
+  }
+
+  async #subscribe(names: string[]): Promise<void> {
+    await this.#subscriber.subscribe(...names).catch((err: unknown) => {
+      this.options.log?.warn({ err }, 'live bus: SUBSCRIBE failed');
     });
   }
 
@@ -103,15 +110,27 @@ export class RedisBus implements LiveBus {
     return this.#relay.delivered();
   }
 
+  watch(): () => void {
+    // Asked for while Redis is away, the subscription is made on reconnection (see the constructor).
+    if (this.#watchers++ === 0 && this.#subscriber.status === 'ready') void this.#subscribe([channels.watch]);
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      if (--this.#watchers > 0 || this.#subscriber.status !== 'ready') return;
+      this.#subscriber.unsubscribe(channels.watch).catch(() => {});
+    };
+  }
+
   subscribe(listener: LiveListener): () => void {
     return this.#relay.subscribe(listener);
   }
 
-  #send(items: string[]): Promise<unknown> {
+  #send(items: string[], lane: Lane): Promise<unknown> {
     // Not queued while Redis is down: the others would get stale messages, in a burst, once it is back.
     if (this.#publisher.status !== 'ready') return Promise.resolve();
     // Redis answers once it has passed the message to every subscriber's connection.
-    return this.#publisher.publish(redisChannel, this.#relay.envelope(items)).catch((err: unknown) => {
+    return this.#publisher.publish(channels[lane], this.#relay.envelope(items)).catch((err: unknown) => {
       this.options.log?.warn({ err }, 'live bus: PUBLISH failed');
     });
   }

@@ -1,12 +1,16 @@
 // What every bus between server processes shares, whatever carries it (PostgreSQL NOTIFY, Redis PUBLISH): a message
 // is delivered in this process at once, and queued for the others. The messages of one turn of the event loop leave
 // together (a burst of judged flags would otherwise cost a send per message). Each payload names the process it
-// came from, so a process drops its own payloads when the transport hands them back.
+// came from, so a process drops its own payloads when the transport hands them back. Messages for the monitor and
+// admin hubs travel apart (the `watch` lane), to the processes with such clients only (LiveBus.watch).
 import { randomBytes } from 'node:crypto';
-import { type LiveListener, type LiveMessage, LocalBus } from './bus.ts';
+import { forWatchers, type LiveListener, type LiveMessage, LocalBus } from './bus.ts';
 
 /** A message, or a notice too large for the transport's payloads, to be read back by id. */
 export type RelayItem = { message: LiveMessage } | { notice: { gameId: number; id: number } };
+
+/** What every process hears, and what only processes with monitor or admin clients do. */
+export type Lane = 'all' | 'watch';
 
 /** The longest `delivered` waits for a transport that does not answer: a hung one must not hold answers back. */
 const deliveryWaitMs = 100;
@@ -20,32 +24,34 @@ interface Envelope {
 export class Relay {
   readonly #local = new LocalBus();
   readonly #ownPrefix = `{"from":${JSON.stringify(randomBytes(8).toString('hex'))},`;
-  /** Encoded items waiting for the next send. */
-  #outbox: string[] = [];
+  /** Encoded items waiting for the next send, per lane. */
+  #outbox: Record<Lane, string[]> = { all: [], watch: [] };
   /** Sends the transport has not confirmed yet. */
   readonly #sending = new Set<Promise<unknown>>();
 
   /**
-   * `send` gets the items of one turn, each a RelayItem's JSON, to wrap with `envelope` and send; it answers a promise
-   * settled once the transport took them (or gave up).
+   * `send` gets the items of one turn and lane, each a RelayItem's JSON, to wrap with `envelope` and send; it answers
+   * a promise settled once the transport took them (or gave up).
    */
-  constructor(private readonly send: (items: string[]) => Promise<unknown>) {}
+  constructor(private readonly send: (items: string[], lane: Lane) => Promise<unknown>) {}
 
   /** Delivers here now; `item` (undefined: this process only) leaves with the others of this turn. */
   publish(message: LiveMessage, item: string | undefined): void {
     this.#local.publish(message);
     if (item === undefined) return;
-    if (this.#outbox.length === 0) setImmediate(() => this.flush());
-    this.#outbox.push(item);
+    if (this.#outbox.all.length + this.#outbox.watch.length === 0) setImmediate(() => this.flush());
+    this.#outbox[forWatchers(message) ? 'watch' : 'all'].push(item);
   }
 
   /** Sends the items waiting, now rather than at the end of this turn (a closing bus). */
   flush(): void {
-    const items = this.#outbox;
-    if (items.length === 0) return;
-    this.#outbox = [];
-    const sending = this.send(items).finally(() => this.#sending.delete(sending));
-    this.#sending.add(sending);
+    const outbox = this.#outbox;
+    this.#outbox = { all: [], watch: [] };
+    for (const lane of ['all', 'watch'] as const) {
+      if (outbox[lane].length === 0) continue;
+      const sending = this.send(outbox[lane], lane).finally(() => this.#sending.delete(sending));
+      this.#sending.add(sending);
+    }
   }
 
   /** Sends what waits now, and resolves once the transport took (or gave up) everything sent so far. */

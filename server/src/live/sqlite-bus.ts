@@ -73,6 +73,11 @@ export class SqliteBus implements LiveBus {
     return Promise.resolve();
   }
 
+  /** The CLI sends nothing for the monitors. */
+  watch(): () => void {
+    return () => {};
+  }
+
   subscribe(listener: LiveListener): () => void {
     return this.#local.subscribe(listener);
   }
@@ -114,6 +119,10 @@ export class SqliteSender implements LiveBus {
 
   /** Nothing is published to the CLI. */
   subscribe(): () => void {
+    return () => {};
+  }
+
+  watch(): () => void {
     return () => {};
   }
 

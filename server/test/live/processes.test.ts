@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import type { GameEvent, GameNotice } from '@pennon/sdk/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameFeed } from '../../src/games/feed.ts';
 import type { LiveMessage } from '../../src/live/bus.ts';
@@ -44,6 +45,7 @@ describe.each(setups)('live push between server processes through $name', ({ kin
   let admin: string;
   let gameId: number;
   let apiToken: string;
+  let other: FastifyInstance;
   let otherBase: string;
   const open: HubConnection[] = [];
 
@@ -65,7 +67,8 @@ describe.each(setups)('live push between server processes through $name', ({ kin
     admin = await signInAdmin(t.app, t.connection.db);
     ({ id: gameId } = await gameClient(t.app).ok(admin, 'POST', '/api/edit/games', gameBody()));
     ({ token: apiToken } = await gameClient(t.app).ok(admin, 'POST', '/api/tokens', { name: 'hub bot' }));
-    otherBase = await listen(await t.reopen());
+    other = await t.reopen();
+    otherBase = await listen(other);
   });
   afterAll(async () => {
     await Promise.all(open.map((connection) => connection.stop()));
@@ -95,6 +98,46 @@ describe.each(setups)('live push between server processes through $name', ({ kin
       values: ['Accepted', 'flag{x}', 'Web', '1'],
     });
     expect(await event).toEqual(sent);
+  });
+
+  it("brings the monitors' messages only to the processes that have monitor clients", async () => {
+    const quiet = await t.reopen();
+    await connect(`/hub/monitor?game=${gameId}`, apiToken);
+    const hear = (app: FastifyInstance) => {
+      const heard: LiveMessage[] = [];
+      let wake = () => {};
+      app.bus.subscribe((message) => {
+        heard.push(message);
+        wake();
+      });
+      return {
+        heard,
+        /** Resolves once `message` has been heard. */
+        until: async (message: LiveMessage) => {
+          while (!heard.some((m) => JSON.stringify(m) === JSON.stringify(message)))
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+        },
+      };
+    };
+    const watching = hear(other);
+    const notWatching = hear(quiet);
+    const event: LiveMessage = {
+      hub: 'monitor',
+      gameId,
+      method: 'ReceivedGameEvent',
+      payload: { type: 'Normal', values: ['for the monitors'], time: 0, user: 'ann', team: 'crew' },
+    };
+    // Sent one after the other, so a process that hears the notice has heard the event before it, if at all.
+    t.app.bus.publish(event);
+    await t.app.bus.delivered();
+    const marker = notice(gameId, 'after the event');
+    t.app.bus.publish(marker);
+    await t.app.bus.delivered();
+    await Promise.all([watching.until(marker), notWatching.until(marker)]);
+    expect(watching.heard).toEqual([event, marker]);
+    expect(notWatching.heard).toEqual([marker]);
   });
 
   it('delivers each message once to the process that made it', async () => {
