@@ -283,12 +283,34 @@ const readTrustProxy = (raw: string | undefined, warnings: string[]): ProxyTrust
   return readAddressList('PENNON_TRUST_PROXY', value);
 };
 
+/** Whether two host names (or addresses) name the same host, as browsers compare them for cookies. */
+const sameHost = (a: string, b: string): boolean => {
+  const bare = (host: string) =>
+    host
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
+  return bare(a) === bare(b);
+};
+
 export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => {
   const dataDir = path.resolve(env.PENNON_DATA_DIR || './data');
   const warnings: string[] = [];
   const publicUrl = readPublicUrl(env.PENNON_PUBLIC_URL);
   const smtpUrl = env.PENNON_SMTP_URL || undefined;
   const rateLimitExempt = readAddressList('PENNON_RATE_LIMIT_EXEMPT', env.PENNON_RATE_LIMIT_EXEMPT ?? '');
+  const portMapping = readPortMapping(env.PENNON_PORT_MAPPING);
+  const containerHost = env.PENNON_CONTAINER_PUBLIC_HOST || undefined;
+  if (
+    portMapping === 'Default' &&
+    publicUrl &&
+    containerHost &&
+    sameHost(containerHost, new URL(publicUrl).hostname)
+  ) {
+    warnings.push(
+      `PENNON_CONTAINER_PUBLIC_HOST is the platform's own host name (${containerHost}): whatever their port, challenges there receive the session cookies browsers hold for the platform. Give challenges a host name of their own, e.g. challenges.${containerHost} (SECURITY.md)`,
+    );
+  }
   if (smtpUrl && !publicUrl) {
     warnings.push(
       'PENNON_SMTP_URL is set without PENNON_PUBLIC_URL: confirmation, password reset and e-mail change mails are refused (except for requests to a loopback host) until PENNON_PUBLIC_URL is set',
@@ -304,7 +326,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
     widgetsDir: path.resolve(env.PENNON_WIDGETS_DIR || path.join(repoRoot, 'widgets/dist')),
     embedOrigins: readEmbedOrigins(env.PENNON_EMBED_ORIGINS),
-    portMapping: readPortMapping(env.PENNON_PORT_MAPPING),
+    portMapping,
     trustProxy: readTrustProxy(env.PENNON_TRUST_PROXY, warnings),
     adminPassword: env.PENNON_ADMIN_PASSWORD || undefined,
     publicUrl,
@@ -324,7 +346,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     containers: {
       dockerHost: env.PENNON_DOCKER_HOST || '/var/run/docker.sock',
       publishHost: env.PENNON_CONTAINER_BIND_HOST || '0.0.0.0',
-      publicHost: env.PENNON_CONTAINER_PUBLIC_HOST || undefined,
+      publicHost: containerHost,
       customNetwork: env.PENNON_DOCKER_CUSTOM_NETWORK || undefined,
       storageLimits: ['on', 'true', '1'].includes(env.PENNON_CONTAINER_STORAGE_LIMITS ?? ''),
     },

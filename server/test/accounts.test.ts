@@ -54,14 +54,15 @@ describe.each(databaseKinds())('accounts on $name', (kind) => {
     expect(ids.every((id) => /^[0-9a-f]{64}$/.test(id))).toBe(true);
   });
 
-  it('marks the cookie Secure behind an https proxy', async () => {
+  it('marks the cookie Secure, and names it __Host-, behind an https proxy', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/account/register',
       headers: { 'x-forwarded-proto': 'https' },
       payload: { userName: 'secure', email: 'secure@example.com', password: 'Secret123' },
     });
-    expect(res.cookies.find((c) => c.name === 'GZCTF_Token')?.secure).toBe(true);
+    expect(res.cookies.find((c) => c.name === '__Host-GZCTF_Token')?.secure).toBe(true);
+    expect(res.cookies.find((c) => c.name === 'GZCTF_Token')).toBeUndefined();
   });
 
   it('refuses to register when registration is closed', async () => {

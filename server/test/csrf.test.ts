@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { gameBody, gameClient, signInAdmin } from './games/helpers.ts';
-import { asUser, cookieName, login, register, signedIn } from './support/accounts.ts';
+import { asUser, cookieName, httpsCookieName, login, register, signedIn } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { databaseKinds } from './support/databases.ts';
 import { listen } from './support/hubs.ts';
@@ -23,9 +23,9 @@ const bioOf = async (app: FastifyInstance, token: string): Promise<string> =>
 const updateBio = (app: FastifyInstance, token: string, bio: string, headers: Record<string, string>) =>
   app.inject({ method: 'PUT', url: '/api/account/update', headers, payload: { bio }, ...asUser(token) });
 
-const sessionCookieOf = (res: { cookies: { name: string; value: string }[] }) =>
-  res.cookies.find((cookie) => cookie.name === cookieName && cookie.value !== '') as
-    | { secure?: boolean; httpOnly?: boolean; sameSite?: string }
+const sessionCookieOf = (res: { cookies: { name: string; value: string }[] }, name = cookieName) =>
+  res.cookies.find((cookie) => cookie.name === name && cookie.value !== '') as
+    | { secure?: boolean; httpOnly?: boolean; sameSite?: string; path?: string; domain?: string }
     | undefined;
 
 describe.each(databaseKinds())('cross-site requests on $name', (kind) => {
@@ -234,14 +234,17 @@ describe.each(databaseKinds().slice(0, 1))(
       expect(sessionCookieOf(await signIn(app, { 'x-forwarded-proto': 'https' }))?.secure).toBeFalsy();
     });
 
-    it('with an https PENNON_PUBLIC_URL: that origin is the own one, and every cookie is Secure', async () => {
+    it('with an https PENNON_PUBLIC_URL: that origin is the own one, and every cookie is a Secure __Host- one', async () => {
       const { app } = await start({ PENNON_PUBLIC_URL: 'https://ctf.example.org/' });
       const ok = await signIn(app, { origin: 'https://ctf.example.org' });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(sessionCookieOf(ok)).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });
+      expect(sessionCookieOf(ok)).toBeUndefined();
+      const session = sessionCookieOf(ok, httpsCookieName);
+      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(session?.domain).toBeUndefined();
       const other = await signIn(app, { origin: own });
       expect([other.statusCode, other.json()]).toEqual([403, refused]);
-      expect(sessionCookieOf(await signIn(app))?.secure).toBe(true);
+      expect(sessionCookieOf(await signIn(app), httpsCookieName)?.secure).toBe(true);
     });
 
     it('behind a trusted proxy: the forwarded scheme and host count, for requests and hub upgrades', async () => {
@@ -249,7 +252,7 @@ describe.each(databaseKinds().slice(0, 1))(
       const forwarded = { host: 'ctf.example.org', 'x-forwarded-proto': 'https' };
       const ok = await signIn(t.app, { ...forwarded, origin: 'https://ctf.example.org' });
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(sessionCookieOf(ok)?.secure).toBe(true);
+      expect(sessionCookieOf(ok, httpsCookieName)?.secure).toBe(true);
       expect(sessionCookieOf(await signIn(t.app))?.secure).toBeFalsy();
       const downgraded = await signIn(t.app, { ...forwarded, origin: 'http://ctf.example.org' });
       expect([downgraded.statusCode, downgraded.json()]).toEqual([403, refused]);
@@ -262,7 +265,7 @@ describe.each(databaseKinds().slice(0, 1))(
       );
       const token = await signedIn(t.app, 'alice', 'Secret123');
       const url = `${(await listen(t.app)).replace('http', 'ws')}/hub/user?game=${gameId}`;
-      const headers = { ...forwarded, cookie: `${cookieName}=${token}` };
+      const headers = { ...forwarded, cookie: `${httpsCookieName}=${token}` };
       expect(await upgrade(url, { ...headers, origin: 'https://ctf.example.org' })).toEqual({ status: 101 });
       expect(await upgrade(url, { ...headers, origin: 'http://ctf.example.org' })).toEqual({
         status: 403,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../src/services/config-store.ts';
 import { UserStore } from '../src/services/users.ts';
-import { asUser, login, register, sessionToken, signedIn } from './support/accounts.ts';
+import { asUser, httpsCookieName, login, register, sessionToken, signedIn } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { databaseKinds } from './support/databases.ts';
 import { lastMail, linkBody, mailCount, tempDataDir } from './support/outbox.ts';
@@ -263,13 +263,13 @@ describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
           emailConfirmationRequired: false,
         },
       });
-      const session = sessionToken(await register(other.app, 'kim', 'kim@example.com'));
+      const session = sessionToken(await register(other.app, 'kim', 'kim@example.com'), httpsCookieName);
       const before = mailCount(dataDir, 'kim@new.example.com');
       const res = await other.app.inject({
         method: 'PUT',
         url: '/api/account/changeemail',
         payload: { newMail: 'kim@new.example.com' },
-        ...asUser(session),
+        ...asUser(session, httpsCookieName),
       });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ data: false, status: 400 });

@@ -74,6 +74,21 @@ describe('settings from the environment', () => {
       );
   });
 
+  it('warns when challenges are published on the platform’s own host name', () => {
+    const platform = { PENNON_PUBLIC_URL: 'https://ctf.example.org' };
+    const warned = (env: Record<string, string>) =>
+      readSettings({ ...platform, ...env }).warnings.some((w) =>
+        w.startsWith('PENNON_CONTAINER_PUBLIC_HOST'),
+      );
+    expect(warned({ PENNON_CONTAINER_PUBLIC_HOST: 'ctf.example.org' })).toBe(true);
+    expect(warned({ PENNON_CONTAINER_PUBLIC_HOST: 'CTF.Example.org.' })).toBe(true);
+    expect(warned({ PENNON_CONTAINER_PUBLIC_HOST: 'challenges.ctf.example.org' })).toBe(false);
+    // Through the platform's proxy no port is published on any host name.
+    expect(
+      warned({ PENNON_CONTAINER_PUBLIC_HOST: 'ctf.example.org', PENNON_PORT_MAPPING: 'PlatformProxy' }),
+    ).toBe(false);
+  });
+
   it('exempts no address from rate limits unless PENNON_RATE_LIMIT_EXEMPT names it', () => {
     expect(readSettings({}).rateLimitExempt('127.0.0.1')).toBe(false);
     expect(readSettings({}).rateLimitExempt('::1')).toBe(false);

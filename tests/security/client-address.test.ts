@@ -5,26 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { createNodeClient } from '@pennon/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { upgradeStatus } from '../support/hub-socket.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const adminPassword = 'Admin-Pass-1234';
-
-/** The status of a WebSocket upgrade: 101, or the refusal's. */
-const upgrade = (url: string, headers: Record<string, string>) =>
-  new Promise<number>((resolve) => {
-    const ws = new WebSocket(url, { headers });
-    ws.once('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    ws.once('error', () => {});
-  });
 
 /** A fresh made-up address for each forged header. */
 const forged = (i: number) => ({ 'x-forwarded-for': `203.0.${i >> 8}.${i & 255}, 198.51.100.${i & 255}` });
@@ -68,14 +53,14 @@ describe('client addresses on the shipped defaults', () => {
     expect(i).toBeLessThanOrEqual(3000);
     expect((await rawRequest(server.url, '/api/config', { headers: forged(++i) })).status).toBe(429);
     const proxyUrl = `${server.url.replace(/^http/, 'ws')}/api/proxy/${randomUUID()}`;
-    expect(await upgrade(proxyUrl, forged(++i))).toBe(429);
+    expect(await upgradeStatus(proxyUrl, forged(++i))).toBe(429);
   });
 
   it('counts hub upgrades against the same budget: of a burst of 400, at most the budget passes', async () => {
     // Each would be answered otherwise (404: no such game). After the test before, the budget is already spent.
     const hubUrl = `${server.url.replace(/^http/, 'ws')}/hub/user?game=999`;
     const statuses = await Promise.all(
-      Array.from({ length: 400 }, (_, n) => upgrade(hubUrl, forged(1000 + n))),
+      Array.from({ length: 400 }, (_, n) => upgradeStatus(hubUrl, forged(1000 + n))),
     );
     expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(150);
     expect(statuses.filter((status) => status !== 429 && status !== 404)).toEqual([]);

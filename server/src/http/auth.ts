@@ -1,5 +1,5 @@
-// Who is calling: an `Authorization: Bearer` API token, else the `GZCTF_Token` session cookie (§1.2), resolved to
-// `request.caller`; and the role guard of every contract route. Resolution happens only on contract routes (those
+// Who is calling: an `Authorization: Bearer` API token, else the `GZCTF_Token` session cookie (§1.2; over https
+// `__Host-GZCTF_Token`), resolved to `request.caller`; and the role guard of every contract route. Resolution happens only on contract routes (those
 // `mount` tags), keeping static files free. Pennon honours API tokens on every REST route, not only the monitor hub.
 import fastifyCookie from '@fastify/cookie';
 import { type Auth, roleRank } from '@pennon/sdk/contract';
@@ -25,8 +25,21 @@ declare module 'fastify' {
   }
 }
 
-/** Wire-compatible with GZ::CTF clients. */
+/** Wire-compatible with GZ::CTF clients, whose web client never reads it (the browser sends it). */
 export const sessionCookie = 'GZCTF_Token';
+
+/** Whether the platform is https for a request: its public URL is, or the request came over https. */
+export const overHttps = (publicUrl: string | undefined, protocol: string): boolean =>
+  /^https:/i.test(publicUrl ?? '') || protocol === 'https';
+
+/**
+ * A cookie's name where the platform is (or is not) https. Over https it takes the `__Host-` prefix: browsers then
+ * keep it Secure, to this host name and path `/`, and no page of another scheme can set one, so a challenge served
+ * over http on the platform's host name neither receives the session nor plants one. (Cookies are not tied to a
+ * port: a challenge served over https on the same host name would still receive it; challenges need a host name of
+ * their own, see SECURITY.md.) The other name is not read there.
+ */
+export const cookieName = (base: string, https: boolean): string => (https ? `__Host-${base}` : base);
 
 const minimumRole = { user: 'User', monitor: 'Monitor', admin: 'Admin' } as const;
 
@@ -63,14 +76,15 @@ declare module 'fastify' {
  */
 export const signInFlowCookie = 'Pennon_SignIn';
 
+const https = (request: FastifyRequest): boolean =>
+  request.server.secureCookies || request.protocol === 'https';
+
+/** The name of a cookie of ours for this request (`cookieName`). */
+const nameFor = (request: FastifyRequest, base: string): string => cookieName(base, https(request));
+
 /** Cookies are Secure when the platform is public over https or this request came over https. */
 const cookieOptions = (request: FastifyRequest) =>
-  ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.server.secureCookies || request.protocol === 'https',
-  }) as const;
+  ({ path: '/', httpOnly: true, sameSite: 'lax', secure: https(request) }) as const;
 
 const writeCookie = (
   request: FastifyRequest,
@@ -78,7 +92,10 @@ const writeCookie = (
   token: string,
   expiresAt: number,
 ): void => {
-  reply.setCookie(sessionCookie, token, { ...cookieOptions(request), expires: new Date(expiresAt) });
+  reply.setCookie(nameFor(request, sessionCookie), token, {
+    ...cookieOptions(request),
+    expires: new Date(expiresAt),
+  });
 };
 
 /** Gives the browser the token of a sign-in flow that lasts `lifetimeMs`. */
@@ -88,11 +105,14 @@ export const writeSignInFlow = (
   token: string,
   lifetimeMs: number,
 ): void => {
-  reply.setCookie(signInFlowCookie, token, { ...cookieOptions(request), maxAge: lifetimeMs / 1000 });
+  reply.setCookie(nameFor(request, signInFlowCookie), token, {
+    ...cookieOptions(request),
+    maxAge: lifetimeMs / 1000,
+  });
 };
 
 export const signInFlowOf = (request: FastifyRequest): string | undefined =>
-  request.cookies[signInFlowCookie];
+  request.cookies[nameFor(request, signInFlowCookie)];
 
 const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -122,7 +142,7 @@ export const adoptSession = async (
 
 export const signOut = async (sessions: SessionStore, request: FastifyRequest, reply: FastifyReply) => {
   if (request.sessionId && request.caller) await sessions.revoke(request.sessionId, request.caller.id);
-  reply.clearCookie(sessionCookie, { path: '/' });
+  reply.clearCookie(nameFor(request, sessionCookie), cookieOptions(request));
 };
 
 export const bearerToken = (request: FastifyRequest): string | undefined =>
@@ -137,7 +157,7 @@ export interface AuthOptions {
 
 export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, apiTokens, publicUrl }) => {
   await app.register(fastifyCookie);
-  app.decorate('secureCookies', /^https:/i.test(publicUrl ?? ''));
+  app.decorate('secureCookies', overHttps(publicUrl, ''));
   app.decorateRequest('caller', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiToken', null);
@@ -167,7 +187,7 @@ export const auth = fp<AuthOptions>(async (app: FastifyInstance, { sessions, api
   };
   app.addHook('onRequest', (request, reply, done) => {
     const bearer = bearerToken(request);
-    const token = bearer ? undefined : request.cookies[sessionCookie];
+    const token = bearer ? undefined : request.cookies[nameFor(request, sessionCookie)];
     // A caller without credentials (most reads) costs no promise; routeOptions is built anew on each call.
     if ((!bearer && !token) || request.routeOptions.config.auth === undefined) return done();
     identify(request, reply, bearer, token).then(() => done(), done);

@@ -8,7 +8,7 @@ import { type Role, roleRank } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { GameStore } from '../games/game-store.ts';
-import { sessionCookie } from '../http/auth.ts';
+import { cookieName, sessionCookie } from '../http/auth.ts';
 import { crossSiteRefusal, fromElsewhere } from '../http/cross-site.ts';
 import type { Text } from '../i18n/message.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
@@ -25,6 +25,8 @@ export interface Credentials {
   headers: IncomingHttpHeaders;
   /** The platform's origin as this request sees it (http/cross-site.ts). */
   ownOrigin: () => string;
+  /** Whether the platform is https for this request (http/auth.ts `overHttps`): the session cookie's name. */
+  https: boolean;
   query: URLSearchParams;
   ip: string;
 }
@@ -71,6 +73,10 @@ export class HubAdmission {
     return bearerOf(credentials.headers.authorization) ?? credentials.query.get('access_token') ?? undefined;
   }
 
+  #cookie(credentials: Credentials): string | undefined {
+    return cookieValue(credentials.headers.cookie, cookieName(sessionCookie, credentials.https));
+  }
+
   /** Who the request's token or session cookie speaks for; 'refused' for a token presented and refused. */
   async holder(credentials: Credentials, withCookie: boolean): Promise<Holder | null | 'refused'> {
     const bearer = this.#bearer(credentials);
@@ -79,7 +85,7 @@ export class HubAdmission {
       if ('failure' in check) return 'refused';
       return { caller: check.caller, credential: { kind: 'token', id: check.token.id } };
     }
-    const token = withCookie ? cookieValue(credentials.headers.cookie, sessionCookie) : undefined;
+    const token = withCookie ? this.#cookie(credentials) : undefined;
     if (!token) return null;
     const session = await this.options.sessions.resolve(token, credentials.ip);
     return session && { caller: session.caller, credential: { kind: 'session', id: session.sessionId } };
@@ -94,7 +100,7 @@ export class HubAdmission {
     const { embedOrigins = [] } = this.options;
     const origin = credentials.headers.origin ?? '';
     if (hub === 'user' && (embedOrigins === '*' || embedOrigins.includes(origin))) return 'ignore';
-    const riding = cookieValue(credentials.headers.cookie, sessionCookie) && !this.#bearer(credentials);
+    const riding = this.#cookie(credentials) && !this.#bearer(credentials);
     return riding ? 'refuse' : 'ignore';
   }
 

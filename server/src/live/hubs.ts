@@ -13,6 +13,7 @@ import type { Locale } from '@pennon/sdk/locales';
 import type { FastifyInstance } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { DomainError } from '../errors/domain-error.ts';
+import { overHttps } from '../http/auth.ts';
 import { platformOrigin } from '../http/cross-site.ts';
 import { forwardedOrigin } from '../http/forwarded.ts';
 import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
@@ -180,12 +181,11 @@ export class HubServer {
     if (!match?.[1]) return false;
     const hub = match[1].toLowerCase() as HubName;
     socket.on('error', () => socket.destroy());
+    const forwarded = forwardedOrigin(request, this.#trusted);
     const credentials: Credentials = {
       headers: request.headers,
-      ownOrigin: () => {
-        const { protocol, host } = forwardedOrigin(request, this.#trusted);
-        return platformOrigin(this.options.publicUrl, protocol, host);
-      },
+      ownOrigin: () => platformOrigin(this.options.publicUrl, forwarded.protocol, forwarded.host),
+      https: overHttps(this.options.publicUrl, forwarded.protocol),
       query: url.searchParams,
       ip: this.options.clientAddress(request),
     };
@@ -358,6 +358,7 @@ export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServ
     const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
       headers: request.headers,
       ownOrigin: () => platformOrigin(options.publicUrl, request.protocol, request.host),
+      https: overHttps(options.publicUrl, request.protocol),
       query: url.searchParams,
       ip: request.ip,
     });

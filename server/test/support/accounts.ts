@@ -3,12 +3,15 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 export const cookieName = 'GZCTF_Token';
+/** Its name where the platform is https (PENNON_PUBLIC_URL or the request's scheme). */
+export const httpsCookieName = `__Host-${cookieName}`;
 
 /** The session token a response set, or undefined. */
-export const sessionToken = (res: LightMyRequestResponse): string | undefined =>
-  res.cookies.find((cookie) => cookie.name === cookieName && cookie.value !== '')?.value;
+export const sessionToken = (res: LightMyRequestResponse, name = cookieName): string | undefined =>
+  res.cookies.find((cookie) => cookie.name === name && cookie.value !== '')?.value;
 
-export const asUser = (token: string | undefined) => (token ? { cookies: { [cookieName]: token } } : {});
+export const asUser = (token: string | undefined, name = cookieName) =>
+  token ? { cookies: { [name]: token } } : {};
 
 export const register = (app: FastifyInstance, userName: string, email: string, password = 'Secret123') =>
   app.inject({ method: 'POST', url: '/api/account/register', payload: { userName, email, password } });
