@@ -54,15 +54,9 @@ describe('client addresses on the shipped defaults', () => {
     expect((await rawRequest(server.url, '/api/config', { headers: forged(++i) })).status).toBe(429);
     const proxyUrl = `${server.url.replace(/^http/, 'ws')}/api/proxy/${randomUUID()}`;
     expect(await upgradeStatus(proxyUrl, forged(++i))).toBe(429);
-  });
-
-  it('counts hub upgrades against the same budget: of a burst of 400, at most the budget passes', async () => {
-    // Each would be answered otherwise (404: no such game). After the test before, the budget is already spent.
+    // Hub upgrades spend the same budget: a burst of 400 gets none through (each would be answered otherwise).
     const hubUrl = `${server.url.replace(/^http/, 'ws')}/hub/user?game=999`;
-    const statuses = await Promise.all(
-      Array.from({ length: 400 }, (_, n) => upgradeStatus(hubUrl, forged(1000 + n))),
-    );
-    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(150);
-    expect(statuses.filter((status) => status !== 429 && status !== 404)).toEqual([]);
+    const hubs = await Promise.all(Array.from({ length: 400 }, () => upgradeStatus(hubUrl, forged(++i))));
+    expect(hubs.filter((status) => status !== 429)).toEqual([]);
   });
 });
