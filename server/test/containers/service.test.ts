@@ -47,7 +47,7 @@ describe.each(databaseKinds())('container bookkeeping on $name', (kind) => {
 
   it('extends only inside the renewal window, from the current stop time', async () => {
     const record = await t.app.containers.start({ spec: spec('flag{extend}') });
-    await expect(t.app.containers.extend(record.id)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(t.app.containers.extend(record.id)).rejects.toMatchObject({ status: 400 });
     const soon = Date.now() + 5 * 60_000;
     await t.connection.db
       .updateTable('containers')
@@ -57,7 +57,7 @@ describe.each(databaseKinds())('container bookkeeping on $name', (kind) => {
     const extended = await t.app.containers.extend(record.id);
     expect(extended.expect_stop_at).toBe(soon + 120 * 60_000);
     expect((await t.app.containers.get(record.id))?.expect_stop_at).toBe(soon + 120 * 60_000);
-    await expect(t.app.containers.extend(randomUUID())).rejects.toMatchObject({ statusCode: 404 });
+    await expect(t.app.containers.extend(randomUUID())).rejects.toMatchObject({ status: 404 });
     await t.app.containers.stop(record.id);
   });
 
@@ -110,7 +110,7 @@ describe.each(databaseKinds())('container bookkeeping on $name', (kind) => {
     await t.connection.db.insertInto('containers').values(reserved).execute();
     await t.app.containers.stop(reserved.id);
     await expect(t.app.containers.start({ spec: spec('flag{late}'), reserved })).rejects.toMatchObject({
-      statusCode: 400,
+      status: 400,
     });
     const left = await t.app.containers.provider.list({ [GUID_LABEL]: reserved.id });
     expect(left).toEqual([]);
