@@ -197,6 +197,7 @@ describe('route table', () => {
     const byPolicy = (p: string) => keysWhere((d) => d.rateLimit === p);
     expect(byPolicy('register')).toEqual([
       'account.changeEmail',
+      'account.login',
       'account.recover',
       'account.register',
       'account.resetPassword',

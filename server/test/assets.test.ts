@@ -52,7 +52,7 @@ describe.each(databaseKinds())('assets on $name', (kind) => {
       'content-type': 'application/octet-stream',
       'content-disposition': `attachment; filename="r?sum? notes.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%20notes.txt`,
       etag: `"${hash.slice(8, 16)}"`,
-      'cache-control': 'public, max-age=604800',
+      'cache-control': 'public, max-age=31536000, immutable',
     });
     expect(new Date(String(got.headers['last-modified'])).getTime()).toBeGreaterThan(0);
     expect((await t.app.inject(`/assets/${hash}/data.bin`)).headers['content-type']).toBe(
