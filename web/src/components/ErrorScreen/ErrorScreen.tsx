@@ -1,6 +1,6 @@
-import { Anchor, Button, Code, Container, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconTrash } from '@tabler/icons-react';
-import { useEffect, useReducer } from 'react';
+import { useEffect, useId, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
 import { forgetStoredCache } from '../../app/dataCache.ts';
@@ -26,6 +26,7 @@ export function ErrorScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const stackLabel = useId();
   const reloading = shouldReloadFor(error);
 
   useEffect(() => {
@@ -50,15 +51,21 @@ export function ErrorScreen() {
           {message}
         </Code>
         {stack && (
-          <Textarea
-            label={t('error_page.stack')}
-            value={stack}
-            readOnly
-            autosize
-            minRows={4}
-            maxRows={16}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
-          />
+          // A scrolling block rather than a text field: the shell every page loads carries no form inputs.
+          <Stack gap={4}>
+            <Text id={stackLabel} size="sm" fw={500}>
+              {t('error_page.stack')}
+            </Text>
+            <Code
+              block
+              aria-labelledby={stackLabel}
+              tabIndex={0}
+              fz={12}
+              style={{ maxHeight: '20rem', overflow: 'auto' }}
+            >
+              {stack}
+            </Code>
+          </Stack>
         )}
         <Text size="sm" c="dimmed">
           {t('error_page.report')}{' '}
