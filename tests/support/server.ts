@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   url: string;
+  /** The server's own process id (Node itself, not a wrapper), e.g. to read its memory. */
+  pid: number;
   dataDir: string;
   databaseUrl: string;
   output(): string;
@@ -94,6 +96,7 @@ export const startServer = async (
   };
   return {
     url,
+    pid: child.pid ?? 0,
     dataDir,
     databaseUrl,
     output,

@@ -3,6 +3,7 @@
 // the handshake's error or a SignalR close message (what SignalR clients show) and as the WebSocket close reason.
 import type { Locale } from '@pennon/sdk/locales';
 import { WebSocket } from 'ws';
+import { closeReason } from '../http/bounded-websocket.ts';
 import { translate } from '../i18n/catalogs.ts';
 import { msg } from '../i18n/message.ts';
 import type { HubName } from './hub-admission.ts';
@@ -14,12 +15,6 @@ const tryAgainLater = 1013;
 const refusalGraceMs = 2000;
 /** WebSocket close code 1008: the connection's credential no longer allows it. */
 const policyViolation = 1008;
-/** A close reason may take 123 bytes; a translated one is cut at a character boundary to fit. */
-const closeReason = (text: string): string => {
-  let reason = text;
-  while (Buffer.byteLength(reason) > 123) reason = [...reason].slice(0, -1).join('');
-  return reason;
-};
 
 export class Connection {
   handshaken = false;

@@ -4,7 +4,8 @@
 // when the credential that opened it is revoked (hub-credentials.ts). An upgrade counts against the client's rate
 // limit like any request. Open connections are capped per client address and in all: negotiate answers 429/503 at
 // the cap; an upgrade over it gets the reason as its handshake's error (what SignalR clients show) and as the reason
-// of a 1013 close (try again later).
+// of a 1013 close (try again later). A client message, or a record split over several, longer than
+// `maxMessageBytes` closes the socket with 1009 before more of it is held.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { DomainError } from '../errors/domain-error.ts';
 import { overHttps } from '../http/auth.ts';
+import { BoundedWebSocket, messageTooBig } from '../http/bounded-websocket.ts';
 import { platformOrigin } from '../http/cross-site.ts';
 import { forwardedOrigin } from '../http/forwarded.ts';
 import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
@@ -69,6 +71,12 @@ interface Refusal {
 /** How often every open connection's credential is checked again, whatever the bus said. */
 const credentialSweepMs = 60_000;
 
+/**
+ * The largest message a client may send: SignalR clients send only the handshake, pings and close messages (no
+ * client→server methods exist), and ASP.NET Core's hubs (GZ::CTF's) refuse more than 32 KB by default too.
+ */
+export const maxMessageBytes = 32 * 1024;
+
 const hubPath = /^\/hub\/(user|monitor|admin)\/?$/i;
 const negotiatePath = /^\/hub\/(user|monitor|admin)\/negotiate\/?$/i;
 
@@ -78,7 +86,12 @@ const watched = (key: string) => !key.startsWith('user:');
 
 export class HubServer {
   readonly #groups = new Map<string, Set<Connection>>();
-  readonly #wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  readonly #wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: maxMessageBytes,
+    WebSocket: BoundedWebSocket,
+  });
   readonly #admission: HubAdmission;
   readonly #credentials: HubCredentials<Connection>;
   readonly #pingMs: number;
@@ -198,6 +211,7 @@ export class HubServer {
       const verdict = await this.admit(hub, credentials);
       if (!verdict.ok) return refuseUpgrade(request, socket, verdict.status, verdict.title);
       this.#wss.handleUpgrade(request, socket, head, (ws) => {
+        ws.tooBigReason = translate(msg`The message is too large`, locale);
         // Counted here, synchronously, so upgrades admitted at the same time cannot all slip under the cap.
         const refusal = this.refusal(address);
         if (refusal) return refuse(ws, translate(refusal.title, locale));
@@ -215,7 +229,7 @@ export class HubServer {
     connection.socket.on('close', () => this.#credentials.release(connection));
   }
 
-  #accept(socket: WebSocket, hub: HubName, key: string, address: string, locale: Locale): Connection {
+  #accept(socket: BoundedWebSocket, hub: HubName, key: string, address: string, locale: Locale): Connection {
     this.#open++;
     this.#perAddress.set(address, (this.#perAddress.get(address) ?? 0) + 1);
     const connection = new Connection(socket, hub, key, locale, this.#maxBuffered);
@@ -223,14 +237,19 @@ export class HubServer {
       if (!connection.handshaken) socket.terminate();
     }, this.#handshakeMs);
     socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (socket.readyState !== WebSocket.OPEN) return;
       connection.lastSeen = Date.now();
       if (isBinary) {
         socket.close(1003, 'Binary frames are not supported');
         return;
       }
       const { records, rest } = splitRecords(connection.buffered + rawText(data));
+      if (rest.length > maxMessageBytes) {
+        connection.buffered = '';
+        socket.close(messageTooBig);
+        return;
+      }
       connection.buffered = rest;
-      if (rest.length > 64 * 1024) socket.terminate();
       for (const record of records) this.#receive(connection, record, handshakeTimer);
     });
     socket.on('close', () => {
@@ -241,7 +260,8 @@ export class HubServer {
       if (left > 0) this.#perAddress.set(address, left);
       else this.#perAddress.delete(address);
     });
-    socket.on('error', () => socket.terminate());
+    // ws closes the socket itself on a protocol error, with the code that says why (1009 for too big).
+    socket.on('error', () => {});
     return connection;
   }
 
