@@ -104,6 +104,7 @@ export const measureRebuild = async (databaseUrl: string): Promise<void> => {
   );
   const teamRows = Array.from({ length: teamCount }, (_, i) => ({
     name: `t${i}`,
+    normalized_name: `T${i}`,
     bio: null,
     avatar_hash: null,
     invite_token: '0'.repeat(32),

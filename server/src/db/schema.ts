@@ -59,6 +59,8 @@ export interface SessionsTable {
 export interface TeamsTable {
   id: Generated<number>;
   name: string;
+  /** The name as teams are told apart: NFKC in upper case (as `users.normalized_user_name`). */
+  normalized_name: string;
   bio: string | null;
   avatar_hash: string | null;
   /** Set while the team plays a game: members can't be kicked or leave, and the team can't be deleted. */

@@ -17,9 +17,9 @@ import { DomainError } from '../errors/domain-error.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
+import { acceptUserName } from './names.ts';
 import { hashPassword, passwordProblem, verifyPassword, verifyUnknownUser } from './passwords.ts';
 import type { NewSession, SessionStore } from './sessions.ts';
-import { acceptUserName } from './user-names.ts';
 import { isUniqueViolation, toProfile, type User, type UserStore } from './users.ts';
 
 export interface Registration {

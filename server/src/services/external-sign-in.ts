@@ -6,13 +6,13 @@
 import { type ExternalSignIn as ExternalSignInModel, USER_NAME_MAX } from '@pennon/sdk/contract';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
+import { acceptUserName, userNameRefusal } from './names.ts';
 import { type OidcClient, type ProviderClaims, SignInFailed } from './oidc-client.ts';
 import { buttonOf, type OidcProvider } from './oidc-providers.ts';
 import { verifyPassword, verifyUnknownUser } from './passwords.ts';
 import { refusalOf, type SignInService, type Step } from './sign-in.ts';
 import { attemptsPerFlow, type Flow, type FlowState, type ReturnPath } from './sign-in-flows.ts';
 import { hasPassword } from './user-methods.ts';
-import { acceptUserName, userNameRefusal } from './user-names.ts';
 import { isUniqueViolation, type User, type UserStore } from './users.ts';
 
 /** How a provider's answer ends: a sign-in step, a link made from the profile, or an account to choose. */

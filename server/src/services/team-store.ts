@@ -4,7 +4,7 @@ import type { TeamInfoModel, TeamUserInfoModel } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { containsText } from '../db/like.ts';
 import type { Database, TeamsTable } from '../db/schema.ts';
-import { avatarUrl } from './users.ts';
+import { avatarUrl, normalize } from './users.ts';
 
 export interface Team {
   id: number;
@@ -39,22 +39,35 @@ export class TeamStore {
     return row && toTeam(row);
   }
 
-  /** The oldest team of exactly this name (names are not unique). */
+  /** The oldest team of this name, as names compare (databases from before may hold a name twice). */
   async byName(name: string): Promise<Team | undefined> {
     const row = await this.db
       .selectFrom('teams')
       .selectAll()
-      .where('name', '=', name)
+      .where('normalized_name', '=', normalize(name))
       .orderBy('id')
       .executeTakeFirst();
     return row && toTeam(row);
+  }
+
+  /** Whether another team has a name that reads the same (NFKC, any letter case). */
+  async nameTaken(name: string, exceptId?: number): Promise<boolean> {
+    let query = this.db.selectFrom('teams').select('id').where('normalized_name', '=', normalize(name));
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
   }
 
   /** Inserts a team whose captain is also its first member; run it in a transaction. */
   async create(team: { name: string; bio: string | null; captainId: string }): Promise<Team> {
     const { id } = await this.db
       .insertInto('teams')
-      .values({ name: team.name, bio: team.bio, invite_token: newInviteToken(), captain_id: team.captainId })
+      .values({
+        name: team.name,
+        normalized_name: normalize(team.name),
+        bio: team.bio,
+        invite_token: newInviteToken(),
+        captain_id: team.captainId,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await this.addMember(id, team.captainId);
@@ -63,7 +76,7 @@ export class TeamStore {
 
   async update(id: number, patch: TeamPatch): Promise<void> {
     const values = {
-      ...(patch.name !== undefined && { name: patch.name }),
+      ...(patch.name !== undefined && { name: patch.name, normalized_name: normalize(patch.name) }),
       ...(patch.bio !== undefined && { bio: patch.bio }),
       ...(patch.locked !== undefined && { locked: patch.locked ? 1 : 0 }),
       ...(patch.inviteToken !== undefined && { invite_token: patch.inviteToken }),

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
+import { acceptTeamName } from './names.ts';
 import { newInviteToken, type Team, TeamStore } from './team-store.ts';
 import { UserStore } from './users.ts';
 
@@ -22,6 +23,14 @@ const requireUnlocked = async (teams: TeamStore, team: Team): Promise<void> => {
     throw new DomainError(400, 'The team is locked while it takes part in a game');
   }
   await teams.update(team.id, { locked: false });
+};
+
+/** The name as stored; 400 when the rule refuses it or another team's name reads the same. */
+const freeTeamName = async (teams: TeamStore, given: string, exceptId?: number): Promise<string> => {
+  const name = acceptTeamName(given);
+  if (await teams.nameTaken(name, exceptId))
+    throw new DomainError(400, msg`The team name "${name}" is already taken`);
+  return name;
 };
 
 const requireCaptaincyRoom = async (teams: TeamStore, userId: string): Promise<void> => {
@@ -49,9 +58,10 @@ export class TeamService {
 
   async create(userId: string, model: TeamUpdateModel): Promise<TeamInfoModel> {
     if (!model.name) throw new DomainError(400, 'The team needs a name');
-    const name = model.name;
+    const given = model.name;
     const team = await this.db.transaction().execute(async (trx) => {
       const teams = new TeamStore(trx);
+      const name = await freeTeamName(teams, given);
       await requireCaptaincyRoom(teams, userId);
       return teams.create({ name, bio: model.bio ?? null, captainId: userId });
     });
@@ -61,7 +71,8 @@ export class TeamService {
   /** An empty name keeps the old one; the bio is always replaced. */
   async update(userId: string, id: number, model: TeamUpdateModel): Promise<TeamInfoModel> {
     const team = await this.captained(userId, id);
-    await this.teams.update(id, { ...(model.name && { name: model.name }), bio: model.bio ?? null });
+    const name = model.name ? await freeTeamName(this.teams, model.name, id) : undefined;
+    await this.teams.update(id, { name, bio: model.bio ?? null });
     return this.current(team.id);
   }
 
@@ -144,7 +155,7 @@ export class TeamService {
   async adminUpdate(id: number, model: AdminTeamModel): Promise<void> {
     if (!(await this.teams.byId(id))) throw new DomainError(400, 'Team not found');
     await this.teams.update(id, {
-      ...(model.name && { name: model.name }),
+      ...(model.name && { name: await freeTeamName(this.teams, model.name, id) }),
       ...(model.bio && { bio: model.bio }),
       ...(model.locked != null && { locked: model.locked }),
     });

@@ -2,7 +2,7 @@
 import {
   type AdminUserInfoModel,
   type ArrayResponse,
-  normalizeUserName,
+  normalizeName,
   type ProfileUserInfoModel,
   type UserCreateModel,
   type UserInfoModel,
@@ -11,10 +11,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
+import { acceptUserName, teamNameRefusal, userNameRefusal } from './names.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
 import { TeamStore } from './team-store.ts';
-import { acceptUserName, userNameRefusal } from './user-names.ts';
 import { avatarUrl, isUniqueViolation, toProfile, type User, UserStore } from './users.ts';
 
 const searchLimit = 30;
@@ -64,15 +64,22 @@ export class UserAdminService {
   /**
    * Creates the users listed, or updates (and resets the password of, ending their sessions) those whose name or
    * e-mail exists.
-   * Users sharing a `teamName` join the oldest team of that name; when there is none, the first of them
+   * Users sharing a `teamName` join the oldest team of a name that reads the same; when there is none, the first of them
    * creates it as captain. One transaction: the first problem undoes the whole batch.
    */
   async createBatch(given: UserCreateModel[]): Promise<void> {
     for (const model of given) {
-      const problem = userNameRefusal(model.userName) ?? passwordProblem(model.password);
+      const problem =
+        userNameRefusal(model.userName) ??
+        (model.teamName ? teamNameRefusal(model.teamName) : null) ??
+        passwordProblem(model.password);
       if (problem) throw new DomainError(400, msg`${model.userName}: ${problem}`);
     }
-    const models = given.map((model) => ({ ...model, userName: normalizeUserName(model.userName) }));
+    const models = given.map((model) => ({
+      ...model,
+      userName: normalizeName(model.userName),
+      teamName: model.teamName && normalizeName(model.teamName),
+    }));
     // Hashing is slow: it happens before the transaction holds the database.
     const hashes = await Promise.all(models.map((model) => hashPassword(model.password)));
     // New users register a millisecond apart, in the list's order: lists in registration order then show them as the

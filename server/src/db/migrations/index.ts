@@ -18,6 +18,7 @@ import * as m0015 from './0015_token_minter.ts';
 import * as m0016 from './0016_file_types.ts';
 import * as m0017 from './0017_bus_messages.ts';
 import * as m0018 from './0018_sign_in.ts';
+import * as m0019 from './0019_team_names.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_file_types': m0016,
   '0017_bus_messages': m0017,
   '0018_sign_in': m0018,
+  '0019_team_names': m0019,
 };
