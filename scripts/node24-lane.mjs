@@ -54,20 +54,20 @@ const key = createHash('sha256')
   .digest('hex')
   .slice(0, 16);
 const deps = path.join(cache, key);
-if (!existsSync(path.join(deps, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))) {
+// Complete once it exists: the staging folder only takes its name when the install has finished.
+if (!existsSync(deps)) {
   console.log(`[node24] the server's production dependencies for Node ${key} → ${deps}`);
   mkdirSync(cache, { recursive: true });
   const staging = mkdtempSync(`${deps}.partial-`);
   for (const file of ['package.json', 'package-lock.json', ...workspaces.map((w) => `${w}/package.json`)]) {
     cpSync(path.join(root, file), path.join(staging, file));
   }
-  // As the image's runtime stage: no install scripts but better-sqlite3's, the other native modules ship prebuilt.
+  // As the image's runtime stage: no install scripts, every native module the server loads ships prebuilt.
   run(
     'npm',
     ['ci', '--omit=dev', '--workspace', 'server', '--ignore-scripts', '--no-audit', '--no-fund'],
     staging,
   );
-  run('npm', ['rebuild', 'better-sqlite3'], staging);
   try {
     renameSync(staging, deps);
   } catch {
