@@ -222,6 +222,13 @@ const ensureMmdebstrap = () => {
   aptInstall(['mmdebstrap']);
 };
 
+/** stress-ng loads every core beside the suite in `npm run test:stress`; returns its path, or undefined. */
+export const ensureStressNg = () => {
+  const binary = '/usr/bin/stress-ng';
+  if (!existsSync(binary) && canInstall) aptInstall(['stress-ng']);
+  return existsSync(binary) ? binary : undefined;
+};
+
 /** Fills PENNON_TEST_* variables in process.env; returns the list of what could not be provided. */
 export const prepareTestEnvironment = async () => {
   const missing = [];
