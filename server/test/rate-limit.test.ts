@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concurrency, slidingWindow, tokenBucket } from '../src/http/rate-limit.ts';
+import { concurrency, slidingWindow, tokenBucket } from '../src/http/limiters.ts';
 import { asUser, sessionToken } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/app.ts';
 import { databaseKinds } from './support/databases.ts';

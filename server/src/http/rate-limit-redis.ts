@@ -1,9 +1,9 @@
 // The rate limits' counters in Redis (with PENNON_REDIS_URL), so every server process counts against one budget.
-// Each take is one Lua script, atomic in Redis, doing what the in-memory limiters of rate-limit.ts do, on a key per
+// Each take is one Lua script, atomic in Redis, doing what the in-memory limiters of limiters.ts do, on a key per
 // policy and client that expires once it would be back to a full budget. While Redis is unreachable each process
 // counts on its own again (the in-memory limiter it is given) rather than refusing or stalling every request.
 import type { Redis } from 'ioredis';
-import type { Limiter, LimiterShape } from './rate-limit.ts';
+import type { Limiter, LimiterShape } from './limiters.ts';
 
 /** KEYS[1]: the client's segments (a hash segment → count); ARGV: now, limit, windowMs, segments. */
 const slidingWindowScript = `
