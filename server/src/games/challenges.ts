@@ -23,7 +23,7 @@ import { placeholderFileName } from './download-name.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
 import { Instances } from './instances.ts';
-import { flagsEdited } from './judging-cache.ts';
+import { flagsEdited } from './judging-edits.ts';
 
 export type Challenge = Selectable<ChallengesTable>;
 

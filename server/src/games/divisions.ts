@@ -10,7 +10,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, DivisionsTable } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
-import { divisionsEdited } from './judging-cache.ts';
+import { divisionsEdited } from './judging-edits.ts';
 import type { DivisionRules } from './permissions.ts';
 
 export type DivisionRow = Selectable<DivisionsTable>;

@@ -6,25 +6,11 @@
 import type { Kysely } from 'kysely';
 import { column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { LiveBus, LiveMessage } from '../live/bus.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { DivisionService } from './divisions.ts';
 import type { DivisionRules } from './permissions.ts';
 
 const maxAgeMs = 10_000;
-
-/** The bus message an edit of a static challenge's flags sends (added, removed, the challenge deleted). */
-export const flagsEdited = (challengeId: number): LiveMessage => ({
-  hub: 'judging',
-  method: 'FlagsEdited',
-  payload: challengeId,
-});
-
-/** The bus message an edit of a game's divisions sends (one created, changed or deleted). */
-export const divisionsEdited = (gameId: number): LiveMessage => ({
-  hub: 'judging',
-  method: 'DivisionsEdited',
-  payload: gameId,
-});
 
 interface Entry<T> {
   value: T;
