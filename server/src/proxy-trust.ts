@@ -1,5 +1,5 @@
-// Whose X-Forwarded-For counts (`PENNON_TRUST_PROXY`): settings build the rule, http/client-address.ts applies it to
-// every request, so a spoofed chain resolves alike for Fastify and for the upgrades it never sees.
+// Whose X-Forwarded-For counts (`PENNON_TRUST_PROXY`): settings build the rule, raw-request/client-address.ts
+// applies it to every request, so a spoofed chain resolves alike for Fastify and for the upgrades it never sees.
 import proxyAddr from '@fastify/proxy-addr';
 
 /** Whether the address `hop` steps from the server (0: the socket's peer) is a proxy whose word counts. */

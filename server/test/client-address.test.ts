@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { clientAddress } from '../src/http/client-address.ts';
+import { clientAddress } from '../src/raw-request/client-address.ts';
 import { readSettings } from '../src/settings.ts';
 import { signInAdmin } from './games/helpers.ts';
 import { cookieName } from './support/accounts.ts';

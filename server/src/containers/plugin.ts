@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress } from '../raw-request/client-address.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import type { Settings } from '../settings.ts';
 import { type CaptureMeta, TrafficCapture } from './capture.ts';

@@ -9,8 +9,8 @@ import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { DomainError } from '../errors/domain-error.ts';
-import { refuseTooMany, refuseUpgrade } from '../http/upgrade-refusal.ts';
 import { msg, type Text } from '../i18n/message.ts';
+import { refuseTooMany, refuseUpgrade } from '../raw-request/upgrade-refusal.ts';
 import type { CaptureTap, TrafficCapture } from './capture.ts';
 import type { ContainerRecord, ContainerService } from './container-service.ts';
 

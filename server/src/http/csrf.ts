@@ -4,8 +4,8 @@
 // e-mail confirmation set one, and a page elsewhere must not sign a visitor into its own account either.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { crossSiteRefusal, fromElsewhere, platformOrigin } from '../raw-request/cross-site.ts';
 import { bearerToken } from './auth.ts';
-import { crossSiteRefusal, fromElsewhere, platformOrigin } from './cross-site.ts';
 import { HttpError } from './http-error.ts';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 // Who may open a hub (§1.9), asked at negotiate and again at the upgrade (clients may skip negotiation, and another
 // process may have answered it): where the request comes from, the caller's role, then the game. A browser page of
-// another origin never rides the session cookie here (http/cross-site.ts): the embedding sites' widgets open the user
+// another origin never rides the session cookie here (raw-request/cross-site.ts): the embedding sites' widgets open the user
 // hub without it, other pages are refused. An admitted caller comes with the credential that spoke for it, so that
 // revoking the credential closes the connection (hub-credentials.ts).
 import type { IncomingHttpHeaders } from 'node:http';
@@ -8,9 +8,9 @@ import { type Role, roleRank } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { GameStore } from '../games/game-store.ts';
-import { cookieName, sessionCookie } from '../http/auth.ts';
-import { crossSiteRefusal, fromElsewhere } from '../http/cross-site.ts';
 import type { Text } from '../i18n/message.ts';
+import { crossSiteRefusal, fromElsewhere } from '../raw-request/cross-site.ts';
+import { cookieName, sessionCookie } from '../raw-request/session-cookie.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 import type { SessionStore } from '../services/sessions.ts';
 import type { EmbedOrigins } from '../settings.ts';
@@ -23,9 +23,9 @@ const minimumRole: Record<HubName, Role | null> = { user: null, monitor: 'Monito
 /** The parts of a request (negotiate or upgrade) that say who is calling, from where, and for which game. */
 export interface Credentials {
   headers: IncomingHttpHeaders;
-  /** The platform's origin as this request sees it (http/cross-site.ts). */
+  /** The platform's origin as this request sees it (raw-request/cross-site.ts). */
   ownOrigin: () => string;
-  /** Whether the platform is https for this request (http/auth.ts `overHttps`): the session cookie's name. */
+  /** Whether the platform is https for this request (raw-request/session-cookie.ts `overHttps`): the session cookie's name. */
   https: boolean;
   query: URLSearchParams;
   ip: string;
