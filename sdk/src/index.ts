@@ -2,6 +2,7 @@
 export { type ClientOptions, createClient, createRequester, PennonClient } from './client.ts';
 // The contract's runtime part only (no TypeBox): routes, enum value lists, flags, defaults and rules. Its schemas
 // (models, enums, `schemas`) are re-exported as types; @pennon/sdk/contract has them as values.
+export * from './contract/default-client-config.ts';
 export * from './contract/defaults.ts';
 export * from './contract/enum-values.ts';
 export type * from './contract/enums.ts';

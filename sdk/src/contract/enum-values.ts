@@ -1,6 +1,5 @@
 // The enums of gzctf-api.md §3 as plain constants (no TypeBox): the member names of each string enum, the
 // GamePermission flags and the body status codes. enums.ts builds the schemas (and types) from these lists.
-import type { Role } from './enums.ts';
 
 export const RoleValues = ['Banned', 'User', 'Monitor', 'Admin'] as const;
 export const RegisterStatusValues = [
@@ -114,4 +113,4 @@ export const hasPermission = (granted: number, wanted: number): boolean => (gran
 export const ErrorCode = { GameNotStarted: 10001, GameEnded: 10002 } as const;
 
 /** Roles in ascending order of rights: a guard compares positions. */
-export const roleRank = (role: Role): number => RoleValues.indexOf(role);
+export const roleRank = (role: (typeof RoleValues)[number]): number => RoleValues.indexOf(role);

@@ -5,6 +5,7 @@
 //   src/index.ts) loads at runtime; it re-exports everything else here as types only.
 // - schemas: `schemas` (per endpoint, keyed as `routes`), the models and enums as TypeBox schemas, and
 //   `schemasOf`/`route()` (lookup.ts) that the server's `mount` uses. Importing any of these pulls in TypeBox.
+export * from './default-client-config.ts';
 export * from './defaults.ts';
 export * from './enum-values.ts';
 export * from './enums.ts';
