@@ -3,9 +3,9 @@
 // the handshake's error or a SignalR close message (what SignalR clients show) and as the WebSocket close reason.
 import type { Locale } from '@pennon/sdk/locales';
 import { WebSocket } from 'ws';
-import { closeReason } from '../http/bounded-websocket.ts';
 import { translate } from '../i18n/catalogs.ts';
 import { msg } from '../i18n/message.ts';
+import { closeReason } from './bounded-websocket.ts';
 import type { HubName } from './hub-admission.ts';
 import { closeFrame, frame } from './protocol.ts';
 
