@@ -37,6 +37,11 @@ console.log(`Container engine: ${process.env.PENNON_TEST_DOCKER_SOCKET}`);
 if (!focused) {
   const ok =
     step('Format and lint (biome)', 'npx', ['biome', 'check', '--error-on-warnings', '.']) &&
+    step('Import layers (dependency-cruiser, .dependency-cruiser.mjs)', 'npm', [
+      'run',
+      'imports',
+      '--silent',
+    ]) &&
     step('Type check (tsc, every package)', 'npm', ['run', 'typecheck', '--silent']) &&
     step('Build', 'npm', ['run', 'build', '--silent']);
   if (!ok) process.exit(1);

@@ -1,0 +1,44 @@
+// The layer rules of the server's and the SDK's imports, checked by `npm test` (`npx depcruise server/src sdk/src`).
+// swc parses, since dependency-cruiser cannot drive TypeScript 7; it keeps type-only imports, which count too.
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A circle has no bottom to test or reason from: move the piece both sides need down.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'nothing-below-http-imports-http',
+      comment:
+        'http/ is what every request goes through; the layers below it (games, services, containers, live, db …) ' +
+        'know nothing of requests (server/README.md, Layout).',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: '^server/src/(api/|http/|app[.]ts$|main[.]ts$)' },
+      to: { path: '^server/src/http/' },
+    },
+    {
+      name: 'server-imports-no-client',
+      comment: 'The server serves the web client, widgets and extension as built files, never as code.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(web|widgets|extension)/' },
+    },
+    {
+      name: 'sdk-imports-nothing-of-ours',
+      comment: 'Every other package builds on the SDK, so the SDK builds on none of them.',
+      severity: 'error',
+      from: { path: '^sdk/' },
+      to: { path: '^(server|web|widgets|extension|wsrx)/' },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    doNotFollow: { path: 'node_modules' },
+    // Our packages (and several others) are reached through their `exports`, as Node reaches them.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'node', 'default'] },
+  },
+};
