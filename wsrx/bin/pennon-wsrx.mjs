@@ -1,25 +1,13 @@
 #!/usr/bin/env node
-// Runs the compiled daemon (dist/, from `npm run build`) when it is at least as new as every source; otherwise the
-// TypeScript sources through tsx's loader, so a checkout runs with no build and an edit is never shadowed by an old
-// build.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `pennon-wsrx`: the daemon and its commands (src/cli.ts), from the build (dist/, `npm run build`), on plain Node
+// from any folder. npm links a workspace's bins when it installs, before anything is built (and skips a bin whose
+// file is missing), so the bin is a file of the checkout that loads the build; a packed tarball carries dist/.
+import { existsSync } from 'node:fs';
 
-const sources = new URL('../src/', import.meta.url);
 const built = new URL('../dist/cli.js', import.meta.url);
-
-const builtIsCurrent = () => {
-  if (!existsSync(built)) return false;
-  const builtAt = statSync(built).mtimeMs;
-  return readdirSync(sources, { recursive: true }).every(
-    (name) => statSync(new URL(name, sources)).mtimeMs <= builtAt,
-  );
-};
-
-let cli;
-if (builtIsCurrent()) cli = await import('../dist/cli.js');
-else {
-  const { register } = await import('tsx/esm/api');
-  register();
-  cli = await import('../src/cli.ts');
+if (!existsSync(built)) {
+  console.error(`${built.pathname} is missing: build wsrx first (npm run build)`);
+  process.exit(1);
 }
+const cli = await import(built.href);
 process.exitCode = await cli.main(process.argv.slice(2));
