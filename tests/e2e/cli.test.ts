@@ -152,6 +152,7 @@ describe('pennon on a running server', () => {
     await player.account.profile();
     const run = await runCli(['reset-password', 'wren'], cliEnv(server));
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Matched wren <wren@example.com> by its user name.');
     const printed = run.stdout.trim().split('\n').at(-1) ?? '';
     expect(printed.length).toBeGreaterThanOrEqual(16);
     // The server hears of it through the database (live/sqlite-bus.ts), a moment after the command ends.
@@ -181,8 +182,13 @@ describe('pennon on a running server', () => {
     expect(weak.code).toBe(1);
     expect(weak.stderr).toContain('pennon: The password needs');
     await signedIn(server.url, 'heron', password);
-    const run = await runCli(['reset-password', 'heron', '--password-stdin'], cliEnv(server), 'Lantern42\n');
+    const run = await runCli(
+      ['reset-password', 'HERON@example.com', '--password-stdin'],
+      cliEnv(server),
+      'Lantern42\n',
+    );
     expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Matched heron <heron@example.com> by its e-mail address.');
     expect(run.stdout).not.toContain('Lantern42');
     await signInFails(server.url, 'heron', password);
     await signedIn(server.url, 'heron', 'Lantern42');

@@ -87,3 +87,36 @@ describe.each(databaseKinds())('team names on $name', (kind) => {
     });
   });
 });
+
+describe.each(databaseKinds())('user names against e-mail addresses on $name', (kind) => {
+  let server: SdkServer;
+  let kit: Account;
+  beforeAll(async () => {
+    server = await startSdkServer(kind);
+    kit = await server.signUp('kit');
+  });
+  afterAll(async () => server?.close());
+
+  // Sign-in takes a name or an address, the name first: a name equal to kit's address would take kit's sign-ins.
+  const kitsAddress = 'KIT@example.com';
+  const taken = { status: 400, title: `The user name "${kitsAddress}" is already taken` };
+
+  it('refuses another account’s e-mail address as a user name: sign-up, rename and admin edit', async () => {
+    const signUp = await failure(
+      server
+        .anonymous()
+        .account.register({ userName: kitsAddress, email: 'mallory@example.com', password: 'Secret123' }),
+    );
+    expect({ status: signUp.status, title: signUp.title }).toEqual(taken);
+    const mallory = await server.signUp('mallory');
+    const rename = await failure(mallory.client.account.updateProfile({ userName: kitsAddress }));
+    expect({ status: rename.status, title: rename.title }).toEqual(taken);
+    const edit = await failure(
+      (await server.admin()).admin.updateUser(mallory.id, { userName: kitsAddress }),
+    );
+    expect({ status: edit.status, title: edit.title }).toEqual(taken);
+    const signIn = server.anonymous();
+    await signIn.account.login({ userName: kit.email, password: kit.password });
+    expect((await signIn.account.profile()).userId).toBe(kit.id);
+  });
+});

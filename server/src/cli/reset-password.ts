@@ -4,7 +4,7 @@ import { text } from 'node:stream/consumers';
 import { openBus } from '../live/open-bus.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from '../services/passwords.ts';
 import { SessionStore } from '../services/sessions.ts';
-import { UserStore } from '../services/users.ts';
+import { normalize, UserStore } from '../services/users.ts';
 import { CliError, type Command, withDatabase } from './command.ts';
 
 /** The password piped in: its first line, so `echo` and a file with a final newline both work. */
@@ -40,6 +40,9 @@ export const resetPasswordCommand: Command = {
       } finally {
         await close();
       }
+      // Said in full, so that an organiser sees at once when USER reached another account than meant.
+      const by = normalize(user.userName) === normalize(login) ? 'user name' : 'e-mail address';
+      console.log(`Matched ${user.userName} <${user.email}> by its ${by}.`);
       console.log(
         chosen
           ? `The password of ${user.userName} is changed; their sessions are ended.`

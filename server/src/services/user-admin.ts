@@ -139,9 +139,13 @@ export class UserAdminService {
   /** Null fields keep their values. A new role or name applies to the user's next request, on every server. */
   async update(id: string, model: AdminUserInfoModel): Promise<void> {
     await this.existing(id);
+    const userName = model.userName == null ? undefined : acceptUserName(model.userName);
+    if (userName !== undefined && (await this.users.nameTaken(userName, id))) {
+      throw new DomainError(400, msg`The user name "${userName}" is already taken`);
+    }
     await this.users
       .update(id, {
-        userName: model.userName == null ? undefined : acceptUserName(model.userName),
+        userName,
         email: model.email ?? undefined,
         bio: model.bio ?? undefined,
         phone: model.phone ?? undefined,

@@ -161,12 +161,16 @@ export class UserStore {
     return rows.map(toUser);
   }
 
-  /** Whether another user already has this name (in any letter case). */
+  /**
+   * Whether another user already has this name (in any letter case), or has it as e-mail address: sign-in takes
+   * either, and would reach the name's holder with the other account's address.
+   */
   async nameTaken(userName: string, exceptId?: string): Promise<boolean> {
+    const key = normalize(userName);
     let query = this.db
       .selectFrom('users')
       .select('id')
-      .where('normalized_user_name', '=', normalize(userName));
+      .where((eb) => eb.or([eb('normalized_user_name', '=', key), eb('normalized_email', '=', key)]));
     if (exceptId) query = query.where('id', '!=', exceptId);
     return (await query.executeTakeFirst()) !== undefined;
   }
