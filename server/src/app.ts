@@ -54,7 +54,7 @@ import { noSniff, webAppHeaders } from './http/security-headers.ts';
 import { uploads } from './http/uploads.ts';
 import { hasWebBuild, spaFallback, web } from './http/web.ts';
 import { hasWidgetsBuild, widgets } from './http/widgets.ts';
-import { registerHubs } from './live/hubs.ts';
+import { registerHubs } from './live/hub-routes.ts';
 import { openBus } from './live/open-bus.ts';
 import { ScoreboardPush } from './live/scoreboard-push.ts';
 import { createMailer } from './mail/mailer.ts';

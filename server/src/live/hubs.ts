@@ -1,19 +1,16 @@
-// The SignalR hubs of §1.9 on our own small server: `POST /hub/{user|monitor|admin}/negotiate` and the WebSocket
-// transport on `/hub/{name}` (text frames, JSON hub protocol). Bus messages go to the connections of their hub and
+// The SignalR hubs of §1.9 on our own small server: the WebSocket transport on `/hub/{name}` (text frames, JSON hub
+// protocol), behind `POST /hub/{user|monitor|admin}/negotiate` (hub-routes.ts). Bus messages go to the connections of their hub and
 // game. Who may connect is checked at negotiate and again at the upgrade (hub-admission.ts), and a connection ends
 // when the credential that opened it is revoked (hub-credentials.ts). An upgrade counts against the client's rate
 // limit like any request. Open connections are capped per client address and in all: negotiate answers 429/503 at
 // the cap; an upgrade over it gets the reason as its handshake's error (what SignalR clients show) and as the reason
 // of a 1013 close (try again later). A client message, or a record split over several, longer than
 // `maxMessageBytes` closes the socket with 1009 before more of it is held.
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { HubMethods, type ScoreboardUpdate } from '@pennon/sdk/contract';
 import type { Locale } from '@pennon/sdk/locales';
-import type { FastifyInstance } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { DomainError } from '../errors/domain-error.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { type Message, msg } from '../i18n/message.ts';
 import { type ProxyTrust, trustNobody } from '../proxy-trust.ts';
@@ -78,7 +75,6 @@ const credentialSweepMs = 60_000;
 export const maxMessageBytes = 32 * 1024;
 
 const hubPath = /^\/hub\/(user|monitor|admin)\/?$/i;
-const negotiatePath = /^\/hub\/(user|monitor|admin)\/negotiate\/?$/i;
 
 const groupKey = (hub: HubName, gameId: number | null) => `${hub}:${gameId ?? ''}`;
 /** Whether a group's hub is the monitor's or the admin's, whose messages the bus brings only where asked. */
@@ -356,52 +352,3 @@ export class HubServer {
 
 const rawText = (data: RawData): string =>
   Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
-
-const proxyPath = /^\/api\/proxy\//i;
-
-/** The negotiate checks where its requests come from itself (`admit`), embedding sites included. */
-const negotiateRoute = { schema: { hide: true }, config: { checksOrigin: true } } as const;
-
-/**
- * Mounts the hubs: negotiate routes, the upgrade handler and the bus subscription.
- * The container proxy (containers/proxy.ts) has its own `upgrade` listener for `/api/proxy/…` and only answers
- * unknown paths while it is the sole listener; with the hubs present, this listener answers those with 404.
- */
-export const registerHubs = (app: FastifyInstance, options: HubOptions): HubServer => {
-  const hubs = new HubServer({ watch: () => app.bus.watch(), ...options });
-  app.post('/hub/:hub/negotiate', negotiateRoute, async (request) => {
-    const match = negotiatePath.exec(new URL(request.url, 'http://hub').pathname);
-    if (!match?.[1]) throw new DomainError(404, msg`Not found: ${request.method} ${request.url}`);
-    const url = new URL(request.url, 'http://hub');
-    const refusal = hubs.refusal(options.clientAddress(request.raw));
-    if (refusal) throw new DomainError(refusal.status, refusal.title);
-    const verdict = await hubs.admit(match[1].toLowerCase() as HubName, {
-      headers: request.headers,
-      ownOrigin: () => platformOrigin(options.publicUrl, request.protocol, request.host),
-      https: overHttps(options.publicUrl, request.protocol),
-      query: url.searchParams,
-      ip: request.ip,
-    });
-    if (!verdict.ok) throw new DomainError(verdict.status, verdict.title);
-    const version = url.searchParams.get('negotiateVersion') === '0' ? 0 : 1;
-    const connectionId = randomBytes(16).toString('base64url');
-    return {
-      negotiateVersion: version,
-      connectionId,
-      ...(version === 1 && { connectionToken: randomBytes(16).toString('base64url') }),
-      availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }],
-    };
-  });
-  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (hubs.handleUpgrade(request, socket, head)) return;
-    if (!proxyPath.test(request.url ?? ''))
-      refuseUpgrade(request, socket, 404, msg`Not found: ${request.method} ${request.url}`);
-  });
-  const unsubscribe = app.bus.subscribe((message) => hubs.deliver(message));
-  app.addHook('onReady', async () => hubs.start());
-  app.addHook('preClose', async () => {
-    unsubscribe();
-    hubs.close();
-  });
-  return hubs;
-};
