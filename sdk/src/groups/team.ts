@@ -10,8 +10,8 @@ import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
 export interface TeamApi {
-  /** GET /api/team/{id}: one team with its members. */
-  get(teamId: number, options?: CallOptions): Promise<TeamInfoModel>;
+  /** GET /api/team/{id}: one team with its members (`game`: only those who play that game with it). */
+  get(teamId: number, query?: { game?: number }, options?: CallOptions): Promise<TeamInfoModel>;
   /** GET /api/team: the teams the caller belongs to. */
   list(options?: CallOptions): Promise<TeamInfoModel[]>;
   /** POST /api/team: create a team captained by the caller. */
@@ -39,7 +39,7 @@ export interface TeamApi {
 }
 
 export const createTeamApi = (request: Requester): TeamApi => ({
-  get: (id, options) => request(r.get, { ...options, params: { id } }),
+  get: (id, query, options) => request(r.get, { ...options, params: { id }, query: query ?? {} }),
   list: (options) => request(r.list, options),
   create: (body, options) => request(r.create, { ...options, body }),
   update: (id, body, options) => request(r.update, { ...options, params: { id }, body }),

@@ -10,7 +10,7 @@ import type { TeamService } from '../services/teams.ts';
 export const teamApi = async (app: FastifyInstance, { teams }: { teams: TeamService }) => {
   const { team } = routes;
 
-  mount(app, team.get, async (request) => teams.get(request.params.id));
+  mount(app, team.get, async (request) => teams.get(request.params.id, request.query.game));
 
   mount(app, team.list, async (request) => teams.ofMember(callerOf(request).id));
 

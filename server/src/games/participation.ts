@@ -15,7 +15,7 @@ import type { Database, ParticipationsTable } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { TeamStore } from '../services/team-store.ts';
 import { avatarUrl, toProfile, UserStore } from '../services/users.ts';
-import { inviteCodeFor } from './divisions.ts';
+import { type DivisionRow, inviteCodeFor } from './divisions.ts';
 import type { GameKeys } from './game-keys.ts';
 import { type Game, GameStore } from './game-store.ts';
 import { Instances } from './instances.ts';
@@ -63,14 +63,25 @@ export class ParticipationService {
     if (!team) throw new DomainError(404, 'Team not found');
     if (!(await this.teams.isMember(team.id, userId))) throw new DomainError(400, 'You are not in this team');
 
-    const joinable = (await this.divisionRows(gameId)).filter((d) =>
-      hasPermission(d.default_permissions, GamePermission.JoinGame),
-    );
-    const division = joinable.find((d) => d.id === model.divisionId);
-    if (joinable.length > 0 && !division)
-      throw new DomainError(400, 'Choose one of the divisions open to join');
-    const code = inviteCodeFor(game, division);
-    if (code && model.inviteCode !== code) throw new DomainError(400, 'The invite code is wrong');
+    const divisions = await this.divisionRows(gameId);
+    const standing = await this.ofTeam(gameId, team.id);
+    const joined = standing && standing.status !== 'Rejected' ? standing : undefined;
+    let division: DivisionRow | undefined;
+    if (joined) {
+      // A teammate joins the team's participation as it stands: in its division, and with no code (the team gave
+      // it). Unlike GZ::CTF, which has them choose the division and give the code again.
+      if (model.divisionId != null && model.divisionId !== joined.division_id) {
+        throw new DomainError(400, "The team's division in this game can't be changed");
+      }
+      division = divisions.find((d) => d.id === joined.division_id);
+    } else {
+      const joinable = divisions.filter((d) => hasPermission(d.default_permissions, GamePermission.JoinGame));
+      division = joinable.find((d) => d.id === model.divisionId);
+      if (joinable.length > 0 && !division)
+        throw new DomainError(400, 'Choose one of the divisions open to join');
+      const code = inviteCodeFor(game, division);
+      if (code && model.inviteCode !== code) throw new DomainError(400, 'The invite code is wrong');
+    }
 
     const registration = await registrationOf(this.db, gameId, userId);
     if (registration && registration.team_id !== team.id && registration.status !== 'Rejected') {
@@ -78,19 +89,19 @@ export class ParticipationService {
     }
     if (registration && registration.team_id !== team.id) await this.unregister(registration.id, userId);
 
-    const divisionId = division?.id ?? null;
-    let participation = await this.ofTeam(gameId, team.id);
-    if (!participation) {
-      participation = await this.create(game, team.id, divisionId);
-    } else if (participation.status === 'Rejected') {
+    let participation: Participation;
+    if (joined) {
+      participation = joined;
+    } else if (standing) {
+      const divisionId = division?.id ?? null;
       await this.db
         .updateTable('participations')
         .set({ status: 'Pending', division_id: divisionId })
-        .where('id', '=', participation.id)
+        .where('id', '=', standing.id)
         .execute();
-      participation = { ...participation, status: 'Pending', division_id: divisionId };
-    } else if (participation.division_id !== divisionId) {
-      throw new DomainError(400, "The team's division in this game can't be changed");
+      participation = { ...standing, status: 'Pending', division_id: divisionId };
+    } else {
+      participation = await this.create(game, team.id, division?.id ?? null);
     }
 
     await this.register(participation.id, gameId, userId, game.team_member_count_limit);
@@ -115,21 +126,23 @@ export class ParticipationService {
 
   async check(userId: string, gameId: number): Promise<GameJoinCheckInfoModel> {
     await this.game(gameId);
-    const joined = await this.db
+    const teams = await this.db
       .selectFrom('participations')
       .innerJoin('team_members', 'team_members.team_id', 'participations.team_id')
-      .select(['participations.team_id', 'participations.division_id'])
+      .select(['participations.team_id', 'participations.division_id', 'participations.status'])
       .where('participations.game_id', '=', gameId)
       .where('team_members.user_id', '=', userId)
-      .where('participations.division_id', 'is not', null)
       .orderBy('participations.team_id')
       .execute();
     const divisions = await this.divisionRows(gameId);
     return {
-      joinedTeams: joined.map((row) => ({ id: row.team_id, division: row.division_id as number })),
+      joinedTeams: teams.flatMap((row) =>
+        row.division_id === null ? [] : [{ id: row.team_id, division: row.division_id }],
+      ),
       joinableDivisions: divisions
         .filter((d) => hasPermission(d.default_permissions, GamePermission.JoinGame))
         .map((d) => d.id),
+      teams: teams.map((row) => ({ id: row.team_id, division: row.division_id, status: row.status })),
     };
   }
 

@@ -103,6 +103,18 @@ export class TeamStore {
     return row !== undefined;
   }
 
+  /** The ids of the team's members registered for the game through it. */
+  async playersIn(teamId: number, gameId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('participation_members')
+      .innerJoin('participations', 'participations.id', 'participation_members.participation_id')
+      .select('participation_members.user_id')
+      .where('participations.team_id', '=', teamId)
+      .where('participations.game_id', '=', gameId)
+      .execute();
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   async captaincies(userId: string): Promise<number> {
     const { total } = await this.db
       .selectFrom('teams')

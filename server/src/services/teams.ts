@@ -46,10 +46,17 @@ export class TeamService {
     this.teams = new TeamStore(db);
   }
 
-  async get(id: number): Promise<TeamInfoModel> {
+  /** With `gameId`, only the members who play that game with the team: a game's team page lists its players. */
+  async get(id: number, gameId?: number): Promise<TeamInfoModel> {
     const team = await this.teams.byId(id);
     if (!team) throw new DomainError(404, 'Team not found');
-    return this.teams.info(team);
+    const info = await this.teams.info(team);
+    if (gameId === undefined) return info;
+    const players = await this.teams.playersIn(id, gameId);
+    return {
+      ...info,
+      members: info.members?.filter((member) => member.id !== null && players.has(member.id)),
+    };
   }
 
   async ofMember(userId: string): Promise<TeamInfoModel[]> {

@@ -178,11 +178,15 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
     expect(await c.ok(amy.token, 'GET', `/api/game/${game.id}/check`)).toEqual({
       joinedTeams: [{ id: alpha, division: ids.review }],
       joinableDivisions: [ids.open, ids.review],
+      teams: [{ id: alpha, division: ids.review, status: 'Pending' }],
     });
 
-    // A teammate may come and go while the participation is pending.
-    expect((await join(amy, game.id, body)).statusCode).toBe(200);
+    // A teammate may come and go while the participation is pending, joining it as it stands: no division to
+    // choose, no code to give, and not another division.
+    expect((await join(amy, game.id, { teamId: alpha })).statusCode).toBe(200);
     expect((await participationOf(game.id, alpha)).registeredMembers).toHaveLength(2);
+    expect((await c.ok(amy.token, 'GET', `/api/game/${game.id}`)).status).toBe('Pending');
+    expect((await join(amy, game.id, body)).statusCode).toBe(200);
     const elsewhere = { ...body, divisionId: ids.open, inviteCode: 'harbour' };
     expect(await expectError(await join(amy, game.id, elsewhere), 400)).toMatch(/division/);
     expect((await as(amy, 'DELETE', `/api/game/${game.id}`)).statusCode).toBe(200);
@@ -192,6 +196,14 @@ describe.each(databaseKinds())('playing games on $name', (kind) => {
     expect(pending).toMatchObject({ status: 'Pending', divisionId: ids.review, registeredMembers: [ann.id] });
     expect(pending.team).toMatchObject({ name: 'alpha', locked: false, captainId: ann.id });
     expect(pending.team.members.map((m: { userName: string }) => m.userName).sort()).toEqual(['amy', 'ann']);
+    // The team as the game shows it: only who plays that game with it.
+    const names = async (query: string) =>
+      (await c.ok(null, 'GET', `/api/team/${alpha}${query}`)).members.map(
+        (m: { userName: string }) => m.userName,
+      );
+    expect(await names(`?game=${game.id}`)).toEqual(['ann']);
+    expect((await names('')).sort()).toEqual(['amy', 'ann']);
+    await expectError(await c.call(null, 'GET', `/api/team/${alpha}?game=x`), 400);
 
     await adminOk('PUT', `/api/admin/participation/${pending.id}`, {
       status: 'Accepted',

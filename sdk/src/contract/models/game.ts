@@ -74,12 +74,28 @@ export const JoinedTeam = Type.Object(
 );
 export type JoinedTeam = Static<typeof JoinedTeam>;
 
+/** Pennon's: one of the caller's teams in a game, with or without a division. */
+export const TeamInGame = Type.Object(
+  {
+    id: Type.Integer({ description: 'team id' }),
+    division: Nullable(Type.Integer({ description: 'division id' })),
+    status: ParticipationStatus,
+  },
+  { title: 'TeamInGame' },
+);
+export type TeamInGame = Static<typeof TeamInGame>;
+
 export const GameJoinCheckInfoModel = Type.Object(
   {
     /** Only the caller's teams registered in this game with a division. */
     joinedTeams: Type.Array(JoinedTeam),
     /** Divisions granting JoinGame. */
     joinableDivisions: Type.Array(Type.Integer()),
+    /**
+     * Pennon's: every team of the caller in this game and its participation's state, so a teammate can join the
+     * team's participation as it stands (no division to choose, no code).
+     */
+    teams: Type.Optional(Type.Array(TeamInGame)),
   },
   { title: 'GameJoinCheckInfoModel' },
 );
@@ -88,9 +104,12 @@ export type GameJoinCheckInfoModel = Static<typeof GameJoinCheckInfoModel>;
 export const GameJoinModel = Type.Object(
   {
     teamId: Id,
-    /** Required when any division of the game grants JoinGame. */
+    /**
+     * Required when any division of the game grants JoinGame, unless the team is in the game already (and not
+     * rejected): its teammates then join its participation, in its division.
+     */
     divisionId: OptionalNullable(Id),
-    /** The chosen division's code if a division is given, else the game's code. */
+    /** The chosen division's code if a division is given, else the game's; none to join one's team's participation. */
     inviteCode: OptionalNullable(Type.String()),
   },
   { title: 'GameJoinModel' },

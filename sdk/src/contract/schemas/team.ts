@@ -8,7 +8,7 @@ import {
   TeamUpdateModel,
 } from '../models/team.ts';
 import type { EndpointSchemas } from '../route.ts';
-import { Guid, Id } from '../schema.ts';
+import { Guid, Id, int32 } from '../schema.ts';
 
 const byId = Type.Object({ id: Id });
 
@@ -16,6 +16,14 @@ export const team = {
   get: {
     summary: 'One team with its members',
     params: byId,
+    query: Type.Object({
+      game: Type.Optional(
+        Type.Integer({
+          ...int32,
+          description: "Pennon's: only the members who play this game with the team",
+        }),
+      ),
+    }),
     response: TeamInfoModel,
   },
   list: {

@@ -1,10 +1,12 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
 import { client } from '../../api/client.ts';
 import { FormActions } from '../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
-import { isInviteCode } from './invite.ts';
+import { inviteTeamId, isInviteCode } from './invite.ts';
 
 export interface JoinTeamModalProps {
   opened: boolean;
@@ -38,6 +40,12 @@ function JoinForm({ initialCode, onClose, onJoined }: Omit<JoinTeamModalProps, '
     },
   });
 
+  // A locked team plays a game that has not ended: say before joining that it cannot be left until then.
+  const teamId = inviteTeamId(form.values.code);
+  const { data: team } = useSWR(teamId ? ['/api/team', teamId] : null, () => client.team.get(teamId ?? 0), {
+    shouldRetryOnError: false,
+  });
+
   const submit = form.onSubmit(async ({ code }) => {
     try {
       await client.team.accept(code.trim());
@@ -63,6 +71,16 @@ function JoinForm({ initialCode, onClose, onJoined }: Omit<JoinTeamModalProps, '
           data-autofocus
           {...form.getInputProps('code')}
         />
+        {team?.locked && (
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconLock size={18} />}
+            title={t('team.join.locked_title')}
+          >
+            {t('team.join.locked_message', { team: team.name })}
+          </Alert>
+        )}
         <FormActions submitLabel={t('team.join.submit')} onCancel={onClose} busy={form.submitting} />
       </Stack>
     </form>

@@ -7,10 +7,16 @@
 /** The query parameter of an invite link. */
 export const INVITE_PARAM = 'code';
 
-const INVITE_CODE = /:\d+:[0-9a-f]{32}$/;
+const INVITE_CODE = /:(\d+):[0-9a-f]{32}$/;
 
 /** Whether `code` has the shape of an invite code (the server still decides whether it is valid). */
 export const isInviteCode = (code: string): boolean => INVITE_CODE.test(code.trim());
+
+/** The id of the team an invite code is for, when it has the shape of one. */
+export const inviteTeamId = (code: string): number | undefined => {
+  const id = Number(INVITE_CODE.exec(code.trim())?.[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
 
 /** The invite link that opens the join dialog with `code` on this site. */
 export const inviteLink = (code: string, origin = window.location.origin): string =>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { FormActions } from '../../../components/FormActions/index.ts';
-import { notifyError, notifySuccess } from '../../../utils/notify.ts';
+import { notifyError } from '../../../utils/notify.ts';
 
 export interface JoinGameModalProps {
   opened: boolean;
@@ -15,6 +15,7 @@ export interface JoinGameModalProps {
   game: DetailedGameInfoModel;
   teams: TeamInfoModel[] | undefined;
   check: GameJoinCheckInfoModel | undefined;
+  /** Tells the player, once the game's new state is known (it may await review). */
   onJoined: () => unknown;
 }
 
@@ -26,7 +27,8 @@ interface Values {
 
 /**
  * Joining a game through one of the caller's teams: the team, a division when the game has divisions one
- * may join (`check`), and an invite code when the chosen division (or, without one, the game) requires it.
+ * may join (`check`), and an invite code when the chosen division (or, without one, the game) requires it. A team
+ * already in the game is joined as it stands: its division shown, no code asked.
  */
 export function JoinGameModal({ opened, onClose, game, teams, check, onJoined }: JoinGameModalProps) {
   const { t } = useTranslation();
@@ -34,12 +36,16 @@ export function JoinGameModal({ opened, onClose, game, teams, check, onJoined }:
   const joinable = (game.divisions ?? []).filter((division) =>
     check?.joinableDivisions.includes(division.id),
   );
-  const needsDivision = joinable.length > 0;
+  /** The chosen team's participation when it is in the game already: a teammate joins it as it stands. */
+  const standing = (teamId: string | null) =>
+    check?.teams?.find((item) => String(item.id) === teamId && item.status !== 'Rejected');
+  const choosesDivision = (teamId: string | null) => joinable.length > 0 && !standing(teamId);
 
-  /** The chosen division's code applies; without divisions to choose from, the game's. */
-  function codeRequired(divisionId: string | null): boolean {
+  /** The chosen division's code applies; without divisions to choose from, the game's; none to join one's team. */
+  function codeRequired({ teamId, divisionId }: Pick<Values, 'teamId' | 'divisionId'>): boolean {
+    if (standing(teamId)) return false;
     const chosen = joinable.find((item) => String(item.id) === divisionId);
-    return chosen ? chosen.inviteCodeRequired : !needsDivision && game.inviteCodeRequired;
+    return chosen ? chosen.inviteCodeRequired : joinable.length === 0 && game.inviteCodeRequired;
   }
 
   const form = useForm<Values>({
@@ -51,22 +57,24 @@ export function JoinGameModal({ opened, onClose, game, teams, check, onJoined }:
     },
     validate: {
       teamId: (value) => (value ? null : t('game.join.team_required')),
-      divisionId: (value) => (needsDivision && !value ? t('game.join.division_required') : null),
+      divisionId: (value, values) =>
+        choosesDivision(values.teamId) && !value ? t('game.join.division_required') : null,
       inviteCode: (value, values) =>
-        codeRequired(values.divisionId) && value.trim() === '' ? t('game.join.code_required') : null,
+        codeRequired(values) && value.trim() === '' ? t('game.join.code_required') : null,
     },
   });
-  const showCode = codeRequired(form.values.divisionId);
+  const showCode = codeRequired(form.values);
+  const showDivision = choosesDivision(form.values.teamId);
+  const teamDivision = game.divisions?.find((item) => item.id === standing(form.values.teamId)?.division);
 
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
       await client.game.join(game.id, {
         teamId: Number(values.teamId),
-        divisionId: values.divisionId ? Number(values.divisionId) : null,
+        divisionId: showDivision && values.divisionId ? Number(values.divisionId) : null,
         inviteCode: showCode ? values.inviteCode.trim() : null,
       });
-      notifySuccess(t('game.join.done', { title: game.title }));
       form.reset();
       onClose();
       await onJoined();
@@ -110,7 +118,10 @@ export function JoinGameModal({ opened, onClose, game, teams, check, onJoined }:
                 {t('game.join.limit_hint', { count: game.limit })}
               </Text>
             )}
-            {needsDivision && (
+            {teamDivision && (
+              <Text size="sm">{t('game.participation.division', { name: teamDivision.name })}</Text>
+            )}
+            {showDivision && (
               <Select
                 label={t('game.join.division')}
                 placeholder={t('game.join.division_placeholder')}

@@ -42,10 +42,14 @@ export default function GamePage() {
   const now = useNow(1000);
   const [joining, setJoining] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [joiningTeam, setJoiningTeam] = useState(false);
   const canCheck = signedIn && game !== undefined && ['Unsubmitted', 'Rejected'].includes(game.status);
   const { data: check } = useSWR(canCheck ? ['/api/game', gameId, 'check'] : null, () =>
     client.game.check(gameId),
   );
+  // A team of the caller already in the game (and not rejected): its teammates join it as it stands.
+  const teamIn = check?.teams?.find((item) => item.status !== 'Rejected');
+  const teamInName = teams?.find((team) => team.id === teamIn?.id)?.name ?? `#${teamIn?.id}`;
 
   if (Number.isNaN(gameId) || (isPennonError(error) && error.status === 404)) {
     return (
@@ -62,6 +66,25 @@ export default function GamePage() {
   const phase = game ? gamePhase(game.start, game.end, now) : 'upcoming';
   const status = game?.status ?? 'Unsubmitted';
   const open = game !== undefined && (phase !== 'ended' || game.practiceMode);
+
+  /** After a join, the game as it now stands; says so plainly when the team still awaits review. */
+  const joined = async () => {
+    const next = await refresh();
+    const key = next?.status === 'Pending' ? 'game.join.done_pending' : 'game.join.done';
+    notifySuccess(t(key, { title: game?.title }));
+  };
+
+  const joinTeam = async (teamId: number) => {
+    setJoiningTeam(true);
+    try {
+      await client.game.join(gameId, { teamId });
+      await joined();
+    } catch (err) {
+      notifyError(err, t, t('game.join.failed'));
+    } finally {
+      setJoiningTeam(false);
+    }
+  };
 
   const leave = () =>
     modals.openConfirmModal({
@@ -99,6 +122,16 @@ export default function GamePage() {
           rightSection={<IconArrowRight size={16} />}
         >
           {t('game.to_challenges')}
+        </Button>
+      );
+    } else if (status === 'Unsubmitted' && teamIn) {
+      action = open && (
+        <Button
+          leftSection={<IconUserPlus size={16} />}
+          onClick={() => joinTeam(teamIn.id)}
+          loading={joiningTeam}
+        >
+          {t('game.join.join_team', { team: teamInName })}
         </Button>
       );
     } else if (status === 'Unsubmitted' || status === 'Rejected') {
@@ -189,7 +222,9 @@ export default function GamePage() {
                   )}
                   {signedIn && (
                     <Text size="sm" c="dimmed">
-                      {t(`game.participation.hint.${status}`)}
+                      {status === 'Unsubmitted' && teamIn
+                        ? t('game.join.team_in', { team: teamInName })
+                        : t(`game.participation.hint.${status}`)}
                     </Text>
                   )}
                   {myDivision && (
@@ -256,7 +291,7 @@ export default function GamePage() {
           game={game}
           teams={teams}
           check={check}
-          onJoined={refresh}
+          onJoined={joined}
         />
       )}
     </Stack>

@@ -10,12 +10,13 @@ import { parseGameId } from '../[id]/useGame.ts';
 /** The `:teamId` route parameter as a team id, or NaN. */
 export const parseTeamId = parseGameId;
 
-/** A team's public record (members with avatars), shared by its page and its members' pages. */
-export const useTeam = (teamId: number) =>
-  useSWR<TeamInfoModel>(Number.isNaN(teamId) ? null : ['/api/team', teamId], () => client.team.get(teamId), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+/** A team's public record as a game shows it (only members who play that game), shared by its and its members' pages. */
+export const useTeam = (teamId: number, gameId: number) =>
+  useSWR<TeamInfoModel>(
+    Number.isNaN(teamId) ? null : ['/api/team', teamId, gameId],
+    () => client.team.get(teamId, { game: gameId }),
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
 
 /** The way back to the game's scoreboard, above a team's or a player's page. */
 export function BackToScoreboard({ gameId, title }: { gameId: number; title: string | undefined }) {

@@ -48,7 +48,7 @@ export default function TeamPage() {
   const teamId = parseTeamId(params.teamId);
   const { game } = useGame(gameId);
   const board = useScoreboard(gameId);
-  const team = useTeam(teamId);
+  const team = useTeam(teamId, gameId);
   const item = board.data?.items.find((entry) => entry.id === teamId);
   const solves = solvesInOrder(item?.solvedChallenges ?? [], board.data);
   const bloods = solves.filter(({ solve }) => bloodIndex(solve.type) >= 0);

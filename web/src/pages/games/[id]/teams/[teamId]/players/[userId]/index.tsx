@@ -20,7 +20,7 @@ export default function PlayerPage() {
   const teamId = parseTeamId(params.teamId);
   const { game } = useGame(gameId);
   const board = useScoreboard(gameId);
-  const team = useTeam(teamId);
+  const team = useTeam(teamId, gameId);
   const member = team.data?.members?.find((entry) => entry.id === params.userId);
   const item = board.data?.items.find((entry) => entry.id === teamId);
   const solves = solvesInOrder(
