@@ -2,14 +2,17 @@
 // GUID as the only credential. Checks run in the order players' tunnels (wsrx) rely on:
 //   400 port mapping is not PlatformProxy → 404 unknown container → 204 not an upgrade → 400 connection cap
 //   → 418 TCP connect failed → 101 and the byte pump.
-// The per-container counter is tied to the client socket's close, so every path out releases it.
+// The per-container counter is tied to the client socket's close, so every path out releases it. A player's
+// message (a frame, or fragments adding up) over `MAX_MESSAGE_BYTES` closes the socket with 1009 before it is held.
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { DomainError } from '../errors/domain-error.ts';
+import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { msg, type Text } from '../i18n/message.ts';
+import { BoundedWebSocket } from '../raw-request/bounded-websocket.ts';
 import { refuseTooMany, refuseUpgrade } from '../raw-request/upgrade-refusal.ts';
 import type { CaptureTap, TrafficCapture } from './capture.ts';
 import type { ContainerRecord, ContainerService } from './container-service.ts';
@@ -22,6 +25,11 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Pause reading the container while this much waits to go out to the player. */
 const WS_HIGH_WATER = 4 * 1024 * 1024;
 const WS_LOW_WATER = 1024 * 1024;
+/**
+ * The largest message a player may send. Tunnels send each TCP read as one message (wsrx's are at most 64 KiB, a
+ * page's what it wrote): 1 MiB leaves them room, and bounds what each of a container's 33 connections makes us hold.
+ */
+export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROXY_PATH = /^\/api\/proxy\/(?:(noinst)\/)?([^/?#]+)\/?(?:[?#].*)?$/i;
@@ -52,7 +60,8 @@ export class ContainerProxy {
     noServer: true,
     perMessageDeflate: false,
     skipUTF8Validation: true,
-    maxPayload: 64 * 1024 * 1024,
+    maxPayload: MAX_MESSAGE_BYTES,
+    WebSocket: BoundedWebSocket,
   });
   private readonly ttl: number;
   private readonly sessionLimit: number;
@@ -159,7 +168,13 @@ export class ContainerProxy {
       if (tap) socket.once('close', () => tap?.close());
       if (socket.destroyed) return tap?.close();
     }
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.pump(ws, upstream, record.id, tap));
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      ws.tooBigReason = translate(
+        msg`The message is too large`,
+        negotiateLocale(request.headers['accept-language']),
+      );
+      this.pump(ws, upstream, record.id, tap);
+    });
   }
 
   private pump(ws: WebSocket, tcp: net.Socket, guid: string, tap?: CaptureTap): void {

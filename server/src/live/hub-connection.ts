@@ -5,7 +5,7 @@ import type { Locale } from '@pennon/sdk/locales';
 import { WebSocket } from 'ws';
 import { translate } from '../i18n/catalogs.ts';
 import { msg } from '../i18n/message.ts';
-import { closeReason } from './bounded-websocket.ts';
+import { closeReason } from '../raw-request/bounded-websocket.ts';
 import type { HubName } from './hub-admission.ts';
 import { closeFrame, frame } from './protocol.ts';
 

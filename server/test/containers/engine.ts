@@ -61,30 +61,34 @@ export const readAll = async (host: string, port: number, timeoutMs = 10_000): P
 export const serviceImage = 'localhost/pennon-flag-service:latest';
 export const SERVICE_PORT = 9999;
 
-export const ensureServiceImage = async (): Promise<string> => {
+/** `image`, made once from the test image by a commit of a container running `command`. */
+const ensureCommitted = async (image: string, command: string): Promise<string> => {
   const { docker } = testProvider();
   try {
-    await docker.getImage(serviceImage).inspect();
-    return serviceImage;
+    await docker.getImage(image).inspect();
+    return image;
   } catch {
     // Not there yet.
   }
-  const container = await docker.createContainer({
-    Image: testImage,
-    Cmd: [
-      'sh',
-      '-c',
-      `while true; do nc -l -p ${SERVICE_PORT} -e sh -c 'echo "$GZCTF_FLAG"; read line; echo "echo:$line"'; done`,
-    ],
-  });
+  const container = await docker.createContainer({ Image: testImage, Cmd: ['sh', '-c', command] });
   try {
-    const [repo, tag] = serviceImage.split(/:(?=[^:]+$)/) as [string, string];
+    const [repo, tag] = image.split(/:(?=[^:]+$)/) as [string, string];
     await container.commit({ repo, tag });
   } finally {
     await container.remove({ force: true });
   }
-  return serviceImage;
+  return image;
 };
+
+export const ensureServiceImage = (): Promise<string> =>
+  ensureCommitted(
+    serviceImage,
+    `while true; do nc -l -p ${SERVICE_PORT} -e sh -c 'echo "$GZCTF_FLAG"; read line; echo "echo:$line"'; done`,
+  );
+
+/** An image serving on SERVICE_PORT that accepts every connection and never reads from it: a stuck challenge. */
+export const ensureSinkImage = (): Promise<string> =>
+  ensureCommitted('localhost/pennon-sink-service:latest', `nc -ll -p ${SERVICE_PORT} -e sleep 86400`);
 
 /** Talks to a service from ensureServiceImage: the flag line, then the echo of `line`. Retries while it starts. */
 export const converse = async (
