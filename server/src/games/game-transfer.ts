@@ -281,7 +281,8 @@ export class GameTransfer {
           title: packedGame.title,
           summary: packedGame.summary ?? '',
           content: packedGame.content ?? '',
-          hidden: packedGame.hidden ?? false,
+          // Hidden like a new game, whatever the package says: a copy never goes public beside its original.
+          hidden: true,
           practiceMode: packedGame.practiceMode ?? true,
           acceptWithoutReview: packedGame.acceptWithoutReview ?? false,
           inviteCode: packedGame.inviteCode ?? null,

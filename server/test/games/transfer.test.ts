@@ -195,7 +195,9 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
     expect(copy).not.toBe(gameId);
     const original = await authored(gameId);
     expect(original.challenges[0]?.attachment).toEqual({ type: 'Local', name: 'beacon.txt', size: 10 });
-    expect(await authored(copy)).toEqual(original);
+    // Hidden like a new game, though the original is public: players never see two games with one title.
+    expect(original.game.hidden).toBe(false);
+    expect(await authored(copy)).toEqual({ ...original, game: { ...original.game, hidden: true } });
     // The copy's files are its own: deleting the original leaves them served.
     const [first] = await c.ok(admin, 'GET', `/api/edit/games/${copy}/challenges`);
     const detail = await c.ok(admin, 'GET', `/api/edit/games/${copy}/challenges/${first.id}`);
