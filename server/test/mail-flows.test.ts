@@ -123,13 +123,19 @@ describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
     await signedIn(t.app, 'grace', 'Changed123');
   });
 
-  it('answers recovery 404 for unknown or unconfirmed addresses and 400 without mail confirmation', async () => {
+  it('answers recovery for unknown or unconfirmed addresses as for a known one, and 400 without mail confirmation', async () => {
     await mailPolicy();
-    const unknown = await post('/api/account/recovery', { email: 'nobody@example.com' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ status: 404 });
+    await confirmedUser('judy', 'judy@example.com');
+    const known = await post('/api/account/recovery', { email: 'judy@example.com' });
+    expect(known.statusCode).toBe(200);
+    // No account enumeration: the same answer, and no mail.
     await register(t.app, 'heidi', 'heidi@example.com');
-    expect((await post('/api/account/recovery', { email: 'heidi@example.com' })).statusCode).toBe(404);
+    for (const email of ['nobody@example.com', 'heidi@example.com']) {
+      const mails = mailCount(dataDir, email);
+      const res = await post('/api/account/recovery', { email });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: known.json() });
+      expect(mailCount(dataDir, email)).toBe(mails);
+    }
     await setPolicy({ activeOnRegister: true, emailConfirmationRequired: false });
     const off = await post('/api/account/recovery', { email: 'carol@example.com' });
     expect(off.statusCode).toBe(400);

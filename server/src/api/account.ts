@@ -52,7 +52,12 @@ export const accountApi = async (
 
   mount(app, account.recover, async (request) => {
     await accounts.recover(request.body, contextOf(request));
-    return { title: request.translate('A password reset link was sent to your e-mail address'), status: 200 };
+    return {
+      title: request.translate(
+        'If an active account has this e-mail address, a reset link is on its way to it',
+      ),
+      status: 200,
+    };
   });
 
   mount(app, account.resetPassword, async (request) => {

@@ -162,7 +162,8 @@ export class AccountService {
     }
     const linkBase = this.mails.linkBase(request.origin);
     const user = await this.users.byEmail(model.email);
-    if (!user?.emailConfirmed) throw new DomainError(404, 'No active account has this e-mail address');
+    // An unknown or inactive address gets the answer a known one gets: the form tells no one who has an account.
+    if (!user?.emailConfirmed) return;
     await this.mails.send('reset', user, user.email, linkBase, platformName(globalConfig.title));
   }
 
