@@ -120,3 +120,40 @@ describe.each(databaseKinds())('user names against e-mail addresses on $name', (
     expect((await signIn.account.profile()).userId).toBe(kit.id);
   });
 });
+
+describe.each(databaseKinds())('tokens minted by tokens on $name', (kind) => {
+  let server: SdkServer;
+  beforeAll(async () => {
+    server = await startSdkServer(kind);
+  });
+  afterAll(async () => server?.close());
+
+  // A minted token dies with its minter: an account or a role it made would outlive that revocation.
+  it('cannot create accounts, change them or reset their passwords; its minter still can', async () => {
+    const admin = await server.admin();
+    const minter = await admin.tokens.create({ name: 'deploy bot' });
+    const minted = await server.withToken(minter.token).tokens.create({ name: 'ci job' });
+    const bot = server.withToken(minted.token);
+    const pawn = await server.signUp('pawn');
+    const refused = {
+      status: 403,
+      title: 'A token issued by another token cannot create or change accounts',
+    };
+    const calls = [
+      () =>
+        bot.admin.createUsers([{ userName: 'sleeper', email: 'sleeper@example.com', password: 'Secret123' }]),
+      () => bot.admin.updateUser(pawn.id, { role: 'Admin' }),
+      () => bot.admin.resetPassword(pawn.id),
+    ];
+    for (const call of calls) {
+      const refusal = await failure(call());
+      expect({ status: refusal.status, title: refusal.title }).toEqual(refused);
+    }
+    expect((await admin.admin.searchUsers('sleeper')).data).toEqual([]);
+    expect((await admin.admin.user(pawn.id)).role).toBe('User');
+    await pawn.client.account.login({ userName: pawn.name, password: pawn.password });
+    // The token a session issued acts as its admin.
+    await server.withToken(minter.token).admin.updateUser(pawn.id, { role: 'Monitor' });
+    expect((await admin.admin.user(pawn.id)).role).toBe('Monitor');
+  });
+});

@@ -2,8 +2,9 @@
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../http/audit.ts';
-import { callerOf } from '../http/auth.ts';
+import { callerOf, refuseMintedToken } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
+import { msg } from '../i18n/message.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import type { TeamService } from '../services/teams.ts';
 import type { UserAdminService } from '../services/user-admin.ts';
@@ -13,6 +14,8 @@ export interface AdminApiOptions {
   users: UserAdminService;
   teams: TeamService;
 }
+
+const mintedTokenRefusal = msg`A token issued by another token cannot create or change accounts`;
 
 export const adminApi = async (app: FastifyInstance, { config, users, teams }: AdminApiOptions) => {
   const { admin } = routes;
@@ -33,6 +36,7 @@ export const adminApi = async (app: FastifyInstance, { config, users, teams }: A
   });
 
   mount(app, admin.createUsers, async (request) => {
+    refuseMintedToken(request, mintedTokenRefusal);
     await users.createBatch(request.body);
     await audit(request, 'Information', `Created or updated ${request.body.length} users`);
     return undefined;
@@ -43,12 +47,14 @@ export const adminApi = async (app: FastifyInstance, { config, users, teams }: A
   mount(app, admin.user, async (request) => users.profile(request.params.userid));
 
   mount(app, admin.updateUser, async (request) => {
+    refuseMintedToken(request, mintedTokenRefusal);
     await users.update(request.params.userid, request.body);
     await audit(request, 'Information', `Changed user ${request.params.userid}`);
     return undefined;
   });
 
   mount(app, admin.resetPassword, async (request) => {
+    refuseMintedToken(request, mintedTokenRefusal);
     const password = await users.resetPassword(request.params.userid);
     await audit(request, 'Information', `Reset the password of user ${request.params.userid}`);
     return password;

@@ -3,19 +3,17 @@
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../http/audit.ts';
-import { callerOf } from '../http/auth.ts';
-import { HttpError } from '../http/http-error.ts';
+import { callerOf, refuseMintedToken } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
+import { msg } from '../i18n/message.ts';
 import type { ApiTokenService } from '../services/api-tokens.ts';
 
 export const tokensApi = async (app: FastifyInstance, { apiTokens }: { apiTokens: ApiTokenService }) => {
   const { tokens } = routes;
 
   mount(app, tokens.create, async (request) => {
+    refuseMintedToken(request, msg`A token issued by another token cannot issue tokens`);
     const minter = request.apiToken;
-    if (minter && minter.mintedBy !== null) {
-      throw new HttpError(403, 'A token issued by another token cannot issue tokens');
-    }
     const created = await apiTokens.create(callerOf(request).id, request.body, minter?.id ?? null);
     const by = minter ? ` with API token ${minter.id}` : '';
     await audit(request, 'Information', `Issued API token "${created.info.name}" (${created.info.id})${by}`);

@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import { type Auth, roleRank } from '@pennon/sdk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Text } from '../i18n/message.ts';
 import { cookieName, overHttps, sessionCookie } from '../raw-request/session-cookie.ts';
 import type { ApiTokenService, TokenIdentity } from '../services/api-tokens.ts';
 import type { Caller, ClientInfo, NewSession, SessionStore } from '../services/sessions.ts';
@@ -41,6 +42,14 @@ export const authorize = (auth: Auth): onRequestHookHandler | undefined =>
           throw new HttpError(403, 'You are not allowed to do this');
         }
       };
+
+/**
+ * 403 when a token minted by another token authenticated the request. Such a token dies with its minter, so it may
+ * make nothing that would outlive that revocation: no tokens, no accounts, no roles or passwords.
+ */
+export const refuseMintedToken = (request: FastifyRequest, refusal: Text): void => {
+  if (request.apiToken?.mintedBy != null) throw new HttpError(403, refusal);
+};
 
 /** The caller of a route whose guard already demanded one. */
 export const callerOf = (request: FastifyRequest): Caller => {
