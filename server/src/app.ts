@@ -155,7 +155,7 @@ export const buildApp = async ({
   });
   if (settings.rateLimit) await app.register(rateLimit, { exempt: settings.rateLimitExempt, redis });
   await app.register(uploads);
-  await app.register(infoApi, { config });
+  await app.register(infoApi, { config, accounts });
   await app.register(captchaApi, { captcha });
   const signIn = await registerSignIn(app, {
     db: connection.db,

@@ -162,6 +162,17 @@ describe.each(databaseKinds())('mailed account flows on $name', (kind) => {
     title: "Mails with links need the platform's public address: an administrator must set PENNON_PUBLIC_URL",
   };
 
+  it('tells clients whether a forgotten password can be reset by mail from where they ask', async () => {
+    const recovery = async (host: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/config', headers: { host } })).json().passwordRecovery;
+    await setPolicy({ activeOnRegister: true, emailConfirmationRequired: false });
+    expect(await recovery('localhost:8080')).toBe(false);
+    await mailPolicy();
+    expect(await recovery('localhost:8080')).toBe(true);
+    // No PENNON_PUBLIC_URL: no link can point to a host the client names.
+    expect(await recovery('ctf.example.org')).toBe(false);
+  });
+
   it('links to the request origin without PENNON_PUBLIC_URL only when its host is loopback', async () => {
     await mailPolicy();
     const loopbacks = [

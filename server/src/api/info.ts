@@ -2,8 +2,16 @@
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount } from '../http/mount.ts';
+import { requestOrigin } from '../http/sign-in-step.ts';
+import type { AccountService } from '../services/accounts.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 
-export const infoApi = async (app: FastifyInstance, { config }: { config: ConfigStore }) => {
-  mount(app, routes.info.config, () => config.clientConfig());
+export const infoApi = async (
+  app: FastifyInstance,
+  { config, accounts }: { config: ConfigStore; accounts: AccountService },
+) => {
+  mount(app, routes.info.config, async (request) => ({
+    ...(await config.clientConfig()),
+    passwordRecovery: await accounts.recoveryByMail(requestOrigin(request)),
+  }));
 };

@@ -40,6 +40,11 @@ export class AccountMails {
     );
   }
 
+  /** Whether mailed links can point somewhere for a request from `requestOrigin`. */
+  canLink(requestOrigin: string): boolean {
+    return publicOrigin(this.publicUrl, requestOrigin) !== undefined;
+  }
+
   /** Mails `kind`'s link about `email` (the new address for a change) to that address; 400 when sending fails. */
   async send(kind: AccountMailKind, user: User, email: string, base: LinkBase, platform: string) {
     const token = await this.tokens.issue(purposes[kind], user, email);

@@ -154,6 +154,12 @@ export class AccountService {
     return user;
   }
 
+  /** Whether `recover` can mail a link to a request from `requestOrigin`: the client hides the way in otherwise. */
+  async recoveryByMail(requestOrigin: string): Promise<boolean> {
+    const { accountPolicy } = await this.config.read();
+    return accountPolicy.emailConfirmationRequired && this.mails.canLink(requestOrigin);
+  }
+
   async recover(model: RecoveryModel, request: RequestContext): Promise<void> {
     await this.captcha.require(model.challenge, request.ip);
     const { accountPolicy: policy, globalConfig } = await this.config.read();

@@ -18,6 +18,8 @@ export const ClientConfig = Type.Object(
     defaultLifetime: Type.Integer({ description: 'minutes' }),
     extensionDuration: Type.Integer({ description: 'minutes' }),
     renewalWindow: Type.Integer({ description: 'minutes' }),
+    /** Pennon's: whether a forgotten password can be reset by mail from this address (absent: assume so). */
+    passwordRecovery: Type.Optional(Type.Boolean()),
   },
   { title: 'ClientConfig' },
 );

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerProfile } from '../../../test/fixtures.ts';
 import { renderAt } from '../../../test/render.tsx';
+import { TEST_CONFIG } from '../../../test/setup.ts';
 import { client } from '../../api/client.ts';
 
 const alice: ProfileUserInfoModel = { ...playerProfile, bio: 'Hi' };
@@ -76,6 +77,25 @@ describe('login page', () => {
     expect(screen.getByText('Enter your password')).toBeTruthy();
     expect(screen.getByLabelText(/User name or e-mail/).getAttribute('aria-invalid')).toBe('true');
     expect(login).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [false, 0],
+    [true, 1],
+    [undefined, 1],
+  ])('shows "Forgot password?" only where a reset can be mailed (%s)', async (passwordRecovery, links) => {
+    signedInAs(null);
+    vi.spyOn(client.info, 'config').mockResolvedValue({
+      ...TEST_CONFIG,
+      portMapping: 'Default',
+      passwordRecovery,
+    });
+    renderAt('/account/Login');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await waitFor(() => expect(client.info.config).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(screen.queryAllByRole('link', { name: 'Forgot password?' })).toHaveLength(links),
+    );
   });
 
   it("shows the server's message when the credentials are wrong", async () => {

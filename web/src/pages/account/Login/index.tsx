@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { client } from '../../../api/client.ts';
+import { useConfig } from '../../../api/useConfig.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
@@ -24,6 +25,8 @@ export default function LoginPage() {
   const [failure, setFailure] = useState<unknown>(null);
   const [done, setDone] = useState(false);
   const captcha = useCaptcha();
+  // Hidden where no reset mail can be sent (no mail confirmation, or no public address for its link).
+  const { config } = useConfig();
 
   const form = useForm<LoginValues>({
     initialValues: { userName: '', password: '' },
@@ -76,11 +79,13 @@ export default function LoginPage() {
           required
           {...form.getInputProps('password')}
         />
-        <Group justify="flex-end">
-          <Anchor component={Link} to="/account/Recovery" size="sm">
-            {t('account.login.forgot')}
-          </Anchor>
-        </Group>
+        {config.passwordRecovery !== false && (
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/account/Recovery" size="sm">
+              {t('account.login.forgot')}
+            </Anchor>
+          </Group>
+        )}
       </Stack>
       <Captcha captcha={captcha} />
       <Button type="submit" fullWidth loading={form.submitting}>
