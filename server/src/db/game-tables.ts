@@ -196,6 +196,8 @@ export interface SolvesTable {
   time: number;
   /** Who solved it: the submission's user (null once that account is deleted). */
   user_id: string | null;
+  /** The blood it took when judged (1–3; null: none); a challenge's solves never share one. */
+  blood: number | null;
 }
 
 /** A wrong answer that was another team's flag (§4.9). */

@@ -17,6 +17,7 @@ import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogEntry, LogRow } from '../services/audit-log.ts';
+import { judgedOnce } from './blood-race.ts';
 import { type EventInput, eventRow, type GameFeed, noticeMessage } from './feed.ts';
 import { type JudgedRow, type JudgedStatement, prepareJudged } from './judged-statement.ts';
 import type { JudgingCache } from './judging-cache.ts';
@@ -118,8 +119,9 @@ export class Judge {
   readonly #queue: Pending[] = [];
   #running: Promise<void> | undefined;
   readonly #load;
-  readonly #earlierSolves;
+  readonly #bloodsTaken;
   readonly #recordFirsts;
+  readonly #recordBloods;
   readonly #flagOwners;
   /** Every verdict of a batch, in one statement that also claims the batch. */
   readonly #claim;
@@ -185,18 +187,13 @@ export class Judge {
         .where('s.status', '=', sql.lit('FlagSubmitted'))
         .orderBy('s.id'),
     );
-    // First solves inside the blood window, at most `limit` of them.
-    this.#earlierSolves = prepare(db, { challenge: 0, from: 0, to: 0, deadline: 0, limit: 0 }, (db, q) =>
+    // The highest blood of the challenge taken so far (0: none).
+    this.#bloodsTaken = prepare(db, { challenge: 0 }, (db, q) =>
       db
         .selectFrom('solves')
-        .innerJoin('participations', 'participations.id', 'solves.participation_id')
-        .select('participations.division_id')
-        .where('solves.challenge_id', '=', q.challenge)
-        .where('participations.status', '=', 'Accepted')
-        .where('solves.time', '>=', q.from)
-        .where('solves.time', '<', q.to)
-        .where('solves.time', '<=', q.deadline)
-        .limit(q.limit),
+        .select((eb) => eb.fn.coalesce(eb.fn.max('blood'), sql.lit(0)).as('taken'))
+        .where('challenge_id', '=', q.challenge)
+        .where('blood', 'is not', null),
     );
     // Another team's instance of the challenge whose flag is the answer: flag sharing (§4.9).
     this.#flagOwners = prepare(db, { challenge: 0, participation: 0, answer: '' }, (db, q) =>
@@ -234,6 +231,17 @@ export class Judge {
         .expression(db.selectFrom(solves).select(solveColumnNames).where(sql.lit(true)))
         .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
         .returning('submission_id'),
+    );
+    // The unique index on a challenge's bloods refuses one another transaction took meanwhile (see blood-race.ts).
+    this.#recordBloods = prepareRows(
+      db,
+      { submission_id: column.integer, blood: column.integer },
+      (db, bloods) =>
+        db
+          .updateTable('solves')
+          .from(bloods)
+          .set((eb) => ({ blood: eb.ref('r.blood') }))
+          .whereRef('solves.submission_id', '=', 'r.submission_id'),
     );
   }
 
@@ -362,7 +370,6 @@ export class Judge {
       const message = s.instance_id === null ? undefined : events[event++];
       const stored = message && eventRow(message);
       const [log] = (logged[at] as { rows: LogRow[] }).rows;
-      const bleeds = status === 'Accepted' && this.mayBleed(s, context);
       // The submission's fields go last: on Node 20's V8, the properties added after a spread took about 20 µs per
       // row here (as in submissions.ts), and their garbage doubled the collector's time per flag.
       return {
@@ -376,11 +383,7 @@ export class Judge {
         log_name: log?.name ?? null,
         log_status: log?.status ?? null,
         log_time: log?.time ?? 0,
-        may_bleed: bleeds ? 1 : 0,
-        bleed_from: s.start_time,
-        bleed_to: s.end_time,
-        bleed_deadline: s.deadline_utc ?? Number.MAX_SAFE_INTEGER,
-        unbleeding: `{${bleeds ? unbleedingDivisions(s, context).join(',') : ''}}`,
+        may_bleed: this.mayBleed(s, context) ? 1 : 0,
         notify: now < s.end_time ? 1 : 0,
         notice_values: JSON.stringify([s.team_name, s.title]),
         notice_time: noticeTime,
@@ -389,7 +392,7 @@ export class Judge {
     });
     let judged: JudgedRow[];
     try {
-      judged = await statement.run(rows);
+      judged = await judgedOnce(() => statement.run(rows));
     } catch (error) {
       this.log.error({ err: error }, 'Storing judged flags failed; queued instead');
       return undefined;
@@ -422,31 +425,32 @@ export class Judge {
     write: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<Pending[]>,
   ): Promise<Committed> {
     const context = await this.contextOf(batch);
-    const outcome = emptyOutcome();
     // The verdicts are written with everything else, in one commit: whoever polls one finds the solve, notices
     // and events already there. Should the process stop first, the whole batch is judged again at start.
-    let rows: Pending[] = [];
-    await this.db.transaction().execute(async (trx) => {
-      // Every verdict is known before it is written (only flag sharing needs a read).
-      const owners = await this.flagOwners(trx, batch, context);
-      const statuses = batch.map((s) => verdictOf(s, context, owners));
-      rows = await write(trx, statuses);
-      const written = new Set(rows);
-      for (const [at, s] of batch.entries())
-        if (written.has(s)) outcome.verdicts.set(s.id, statuses[at] as AnswerResult);
-      await this.recordSolves(
-        trx,
-        rows.filter((s) => outcome.verdicts.get(s.id) === 'Accepted'),
-        context,
-        outcome,
-      );
-      for (const s of rows) await this.record(trx, s, owners.get(s), outcome);
-      outcome.messages.push(...(await this.feed.storeEvents(trx, outcome.events)));
-      for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
-      const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
-      outcome.messages.push(...(await this.auditLog.store(trx, logged)));
-    });
-    return { rows, outcome };
+    return judgedOnce(() =>
+      this.db.transaction().execute(async (trx) => {
+        const outcome = emptyOutcome();
+        // Every verdict is known before it is written (only flag sharing needs a read).
+        const owners = await this.flagOwners(trx, batch, context);
+        const statuses = batch.map((s) => verdictOf(s, context, owners));
+        const rows = await write(trx, statuses);
+        const written = new Set(rows);
+        for (const [at, s] of batch.entries())
+          if (written.has(s)) outcome.verdicts.set(s.id, statuses[at] as AnswerResult);
+        await this.recordSolves(
+          trx,
+          rows.filter((s) => outcome.verdicts.get(s.id) === 'Accepted'),
+          context,
+          outcome,
+        );
+        for (const s of rows) await this.record(trx, s, owners.get(s), outcome);
+        outcome.messages.push(...(await this.feed.storeEvents(trx, outcome.events)));
+        for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
+        const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
+        outcome.messages.push(...(await this.auditLog.store(trx, logged)));
+        return { rows, outcome };
+      }),
+    );
   }
 
   /** Tells everyone what a committed batch changed. */
@@ -514,9 +518,7 @@ export class Judge {
 
   /**
    * Records the first solves among the batch's correct answers (the earliest submission wins), and the blood each
-   * takes (§4.2): from the blood-eligible first solves before the batch, then those of the batch in submit order.
-   * Counting in judge order can never hand out a blood twice; the scoreboard labels, recomputed in submit-time
-   * order, agree unless submissions of the same moment were judged out of order.
+   * takes (§4.2): those that may take one take the bloods after the challenge's highest taken, in submit order.
    */
   private async recordSolves(
     trx: Kysely<Database>,
@@ -524,12 +526,6 @@ export class Judge {
     context: BatchContext,
     outcome: BatchOutcome,
   ) {
-    const taken = new Map<number, number>();
-    for (const s of correct) {
-      if (!taken.has(s.challenge_id) && this.mayBleed(s, context))
-        taken.set(s.challenge_id, await this.bloodsBefore(trx, s, context));
-    }
-    const firsts = new Set<number>();
     const solves = correct.map((s) => ({
       participation_id: s.participation_id,
       challenge_id: s.challenge_id,
@@ -538,15 +534,27 @@ export class Judge {
       time: s.time,
       user_id: s.user_id,
     }));
-    for (const row of await this.#recordFirsts.run(solves, trx)) firsts.add(row.submission_id);
+    const firsts = new Set((await this.#recordFirsts.run(solves, trx)).map((row) => row.submission_id));
+    const taken = new Map<number, number>();
+    const bloods: { submission_id: number; blood: number }[] = [];
     for (const s of correct) {
       if (!firsts.has(s.id)) continue;
       outcome.changedGames.add(s.game_id);
-      const before = taken.get(s.challenge_id);
-      const blood = before !== undefined && this.mayBleed(s, context) ? bloodOf(before) : 0;
-      if (blood > 0) taken.set(s.challenge_id, (before as number) + 1);
+      let blood: 0 | 1 | 2 | 3 = 0;
+      if (this.mayBleed(s, context)) {
+        const before = taken.get(s.challenge_id) ?? (await this.bloodsTaken(trx, s.challenge_id));
+        blood = bloodOf(before);
+        taken.set(s.challenge_id, blood || before);
+        if (blood > 0) bloods.push({ submission_id: s.id, blood });
+      }
       outcome.firsts.set(s.id, blood);
     }
+    if (bloods.length > 0) await this.#recordBloods.run(bloods, trx);
+  }
+
+  private async bloodsTaken(trx: Kysely<Database>, challenge: number): Promise<number> {
+    const { rows } = await this.#bloodsTaken.run({ challenge }, trx);
+    return Number(rows[0]?.taken ?? 0);
   }
 
   /** Whether the submission, were it a first solve, may take a blood: its time, its division, its challenge. */
@@ -557,26 +565,6 @@ export class Judge {
       s.disable_blood_bonus === 0 &&
       inWindow(game, s.deadline_utc, s.time) &&
       may(rules, s.challenge_id, GamePermission.GetBlood)
-    );
-  }
-
-  /** The blood-eligible first solves of the submission's challenge already recorded, up to 3. */
-  private async bloodsBefore(trx: Kysely<Database>, s: Pending, context: BatchContext): Promise<number> {
-    const unbleeding = new Set(unbleedingDivisions(s, context));
-    // Three solves settle it unless some division may not take bloods here: then all are read and filtered.
-    const { rows: earlier } = await this.#earlierSolves.run(
-      {
-        challenge: s.challenge_id,
-        from: s.start_time,
-        to: s.end_time,
-        deadline: s.deadline_utc ?? Number.MAX_SAFE_INTEGER,
-        limit: unbleeding.size === 0 ? 3 : Number.MAX_SAFE_INTEGER,
-      },
-      trx,
-    );
-    return Math.min(
-      3,
-      earlier.filter((e) => e.division_id === null || !unbleeding.has(e.division_id)).length,
     );
   }
 
@@ -649,12 +637,6 @@ const flagSubmitEvent = (s: Pending, correct: boolean): EventInput & { gameId: n
   userName: s.user_name ?? '',
   teamName: s.team_name,
 });
-
-/** The divisions of the submission's game whose solves take no blood of its challenge. */
-const unbleedingDivisions = (s: Pending, context: BatchContext): number[] =>
-  [...(context.rules.get(s.game_id) ?? new Map<number, DivisionRules>())]
-    .filter(([, rules]) => !may(rules, s.challenge_id, GamePermission.GetBlood))
-    .map(([id]) => id);
 
 /** Whether a wrong answer may be another team's flag: only a dynamic challenge's, read within the transaction. */
 const mayBeShared = (s: Pending, context: BatchContext): boolean =>

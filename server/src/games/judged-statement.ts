@@ -1,7 +1,8 @@
 // PostgreSQL: a batch of submissions judged before it is stored, stored with its verdicts and everything they write
 // (first solves and their bloods, blood notices, events, the scoreboard's version, the admin log) in one statement.
-// One statement is all or nothing, and its data-modifying CTEs all see the database as it was when it began: the
-// solves it counts for bloods are those before the batch, and its own first solves are ranked in submit order.
+// One statement is all or nothing, and its data-modifying CTEs all see the database as it was when it began: its first
+// solves take the bloods after the highest taken then, in submit order. Should another process take one of those
+// bloods meanwhile, the unique index on a challenge's bloods fails this statement, which the judge runs again.
 import { type Kysely, sql } from 'kysely';
 import { column, type PreparedRows, prepareRows, type RowOf } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -25,12 +26,6 @@ export const judgedColumns = {
   log_status: column.nullableText,
   log_time: column.bigint,
   may_bleed: column.integer,
-  /** The window the challenge's earlier solves count in, as `bloodsBefore` reads it. */
-  bleed_from: column.bigint,
-  bleed_to: column.bigint,
-  bleed_deadline: column.bigint,
-  /** The divisions whose solves take no blood of the challenge, as an array literal (`{3,5}`). */
-  unbleeding: column.text,
   /** Whether its blood is announced: the game has not ended. */
   notify: column.integer,
   notice_values: column.text,
@@ -66,23 +61,86 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
           .columns(['id', ...submissionColumns])
           .expression(db.selectFrom('batch').select(['id', ...submissionColumns])),
       )
-      // The primary key settles races and repeats: only a first solve is inserted.
+      // The batch's first solves: each team's earliest correct flag of the batch, if it had not solved it before. Of
+      // those that may take one, the first take the bloods left after the challenge's highest taken, in submit order.
+      .with(
+        (cte) => cte('ranked').materialized(),
+        (db) =>
+          db
+            .selectFrom(
+              db
+                .selectFrom('batch as b')
+                .distinctOn(['b.participation_id', 'b.challenge_id'])
+                .select([
+                  'b.participation_id',
+                  'b.challenge_id',
+                  'b.game_id',
+                  'b.id',
+                  'b.time',
+                  'b.user_id',
+                  'b.n',
+                ])
+                .select(
+                  sql<number | null>`case when b.may_bleed = 1 then (
+                    select coalesce(max(s.blood), 0) from solves s
+                    where s.challenge_id = b.challenge_id and s.blood is not null
+                  ) end`.as('taken'),
+                )
+                .where('b.status', '=', sql.lit('Accepted'))
+                .where(({ not, exists, selectFrom }) =>
+                  not(
+                    exists(
+                      selectFrom('solves as s')
+                        .whereRef('s.participation_id', '=', 'b.participation_id')
+                        .whereRef('s.challenge_id', '=', 'b.challenge_id'),
+                    ),
+                  ),
+                )
+                .orderBy('b.participation_id')
+                .orderBy('b.challenge_id')
+                .orderBy('b.n')
+                .as('f'),
+            )
+            .selectAll()
+            .select(
+              sql<
+                number | null
+              >`f.taken + row_number() over (partition by f.challenge_id, f.taken is null order by f.n)`.as(
+                'rank',
+              ),
+            ),
+      )
+      // The primary key settles races and repeats: only a first solve is inserted. The unique index on the blood
+      // refuses one that another process took meanwhile, failing the whole statement (judged again, see retry).
       .with('firsts', (db) =>
         db
           .insertInto('solves')
-          .columns(['participation_id', 'challenge_id', 'game_id', 'submission_id', 'time', 'user_id'])
+          .columns([
+            'participation_id',
+            'challenge_id',
+            'game_id',
+            'submission_id',
+            'time',
+            'user_id',
+            'blood',
+          ])
           .expression(
             db
-              .selectFrom('batch')
-              .select(['participation_id', 'challenge_id', 'game_id', 'id', 'time', 'user_id'])
-              .where('status', '=', sql.lit('Accepted'))
-              // A team's earliest correct flag of the batch is its solve.
+              .selectFrom('ranked')
+              .select([
+                'participation_id',
+                'challenge_id',
+                'game_id',
+                'id',
+                'time',
+                'user_id',
+                sql<number | null>`case when rank <= 3 then rank end`.as('blood'),
+              ])
               .orderBy('n'),
           )
           .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
-          .returning(['submission_id', 'game_id']),
+          .returning(['submission_id', 'game_id', 'blood']),
       )
-      // A blood counts the eligible first solves before the batch (up to 3), then those of the batch in submit order.
       .with(
         (cte) => cte('bloods').materialized(),
         (db) =>
@@ -95,18 +153,10 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
               'b.notify',
               'b.notice_values',
               'b.notice_time',
-              sql<number>`(
-                select count(*) from (
-                  select from solves s join participations p on p.id = s.participation_id
-                  where s.challenge_id = b.challenge_id and p.status = 'Accepted'
-                    and s.time >= b.bleed_from and s.time < b.bleed_to and s.time <= b.bleed_deadline
-                    and coalesce(p.division_id, -1) <> all(cast(b.unbleeding as integer[]))
-                  limit 3
-                ) earlier
-              ) + row_number() over (partition by b.challenge_id order by b.n)`.as('blood'),
+              'firsts.blood',
               sql<number>`nextval(pg_get_serial_sequence('game_notices', 'id'))`.as('notice_id'),
             ])
-            .where('b.may_bleed', '=', 1),
+            .where('firsts.blood', 'is not', null),
       )
       .with('notices', (db) =>
         db
@@ -122,7 +172,6 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
                 'notice_values',
                 'notice_time',
               ])
-              .where('blood', '<=', 3)
               .where('notify', '=', 1),
           ),
       )
@@ -178,7 +227,7 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
         'b.n',
         'b.id',
         sql<boolean>`f.submission_id is not null`.as('first'),
-        sql<number | null>`case when bl.blood <= 3 then bl.blood end`.as('blood'),
-        sql<number | null>`case when bl.blood <= 3 and bl.notify = 1 then bl.notice_id end`.as('notice_id'),
+        'bl.blood',
+        sql<number | null>`case when bl.notify = 1 then bl.notice_id end`.as('notice_id'),
       ]),
   );

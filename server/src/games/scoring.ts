@@ -89,6 +89,8 @@ export interface ScoringSolves {
   submissionId: readonly number[];
   time: readonly number[];
   userName: readonly (string | null)[];
+  /** The blood each took when judged (null: none). */
+  blood: readonly (number | null)[];
 }
 
 export interface ScoringInput {
@@ -145,7 +147,7 @@ export const scoreGame = ({ game, challenges, divisions, teams, solves, now }: S
   });
 
   // Only solves of Accepted teams on enabled challenges count, in submit order: a list of solve indices.
-  const { participationId, challengeId, submissionId, time } = solves;
+  const { participationId, challengeId, submissionId, time, blood: judged } = solves;
   const solveTeam = new Int32Array(participationId.length);
   const solveChallenge = new Int32Array(participationId.length);
   const kept = new Int32Array(participationId.length);
@@ -173,16 +175,28 @@ export const scoreGame = ({ game, challenges, divisions, teams, solves, now }: S
   const solvedCount = new Int32Array(challenges.length);
   const bloods = challenges.map((): number[] => []);
   const blood = new Uint8Array(participationId.length);
-  for (const i of counted) {
-    const k = solveChallenge[i] as number;
-    const c = challenges[k] as ScoringChallenge;
-    if (!inWindow(game, c.deadline, time[i] as number)) continue;
-    if (permits(i, GamePermission.AffectDynamicScore)) solvedCount[k] = (solvedCount[k] as number) + 1;
-    const list = bloods[k] as number[];
+  const bleed = (i: number) => {
+    const c = challenges[solveChallenge[i] as number] as ScoringChallenge;
+    const list = bloods[solveChallenge[i] as number] as number[];
     if (list.length < 3 && !c.disableBloodBonus && permits(i, GamePermission.GetBlood)) {
       list.push(i);
       blood[i] = list.length;
     }
+  };
+  const inItsWindow = (i: number) =>
+    inWindow(game, (challenges[solveChallenge[i] as number] as ScoringChallenge).deadline, time[i] as number);
+  // Bloods go to the solves that took them when judged, in that order (the order the database committed them,
+  // which submit times of the same moment on several processes need not follow), then to the others in submit
+  // order: should one that took a blood count no more (its team suspended), the next solve takes its place.
+  const judgedBloods = counted
+    .filter((i) => judged[i] != null)
+    .sort((a, b) => (judged[a] as number) - (judged[b] as number));
+  for (const i of judgedBloods) if (inItsWindow(i)) bleed(i);
+  for (const i of counted) {
+    if (!inItsWindow(i)) continue;
+    const k = solveChallenge[i] as number;
+    if (permits(i, GamePermission.AffectDynamicScore)) solvedCount[k] = (solvedCount[k] as number) + 1;
+    if (judged[i] == null) bleed(i);
   }
   const values = challenges.map((c, k) => challengeValue(c, solvedCount[k] as number));
 

@@ -3,10 +3,11 @@
 // half of it on PostgreSQL, to find one more.
 //
 // What makes that safe: solves are only ever inserted (by the judge) or deleted (with their game, participation,
-// challenge or submission); their submission id is theirs for good (never reused), and of their columns only the solver changes,
-// to none when the account is deleted, which the names, read afresh each time, show as well. So the solves known
-// are still all there, and nothing else is, while their count and the sum of their submission ids are unchanged;
-// a solve committed late with a lower id (two processes judging at once), or one deleted, changes both.
+// challenge or submission); their submission id is theirs for good (never reused), their blood is set in the
+// transaction that inserts them, and of their columns only the solver changes, to none when the account is
+// deleted, which the names, read afresh each time, show as well. So the solves known are still all there, and
+// nothing else is, while their count and the sum of their submission ids are unchanged; a solve committed late
+// with a lower id (two processes judging at once), or one deleted, changes both.
 
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -18,6 +19,7 @@ interface Known {
   challengeId: number[];
   submissionId: number[];
   time: number[];
+  blood: (number | null)[];
   /** Each solve's solver, as an index into `solvers` (-1: none). */
   solver: number[];
   /** The solvers' user ids, each once. */
@@ -59,6 +61,7 @@ export class SolveReader {
       challengeId: known.challengeId,
       submissionId: known.submissionId,
       time: known.time,
+      blood: known.blood,
       userName: known.solver.map((k) => (k < 0 ? null : (names[k] ?? null))),
     };
   }
@@ -77,7 +80,7 @@ export class SolveReader {
     if (Number(kept.count) !== known.count || Number(kept.sum) !== known.sum) return undefined;
     const added = await this.db
       .selectFrom('solves')
-      .select(['participation_id', 'challenge_id', 'submission_id', 'time', 'user_id'])
+      .select(['participation_id', 'challenge_id', 'submission_id', 'time', 'blood', 'user_id'])
       .where('game_id', '=', gameId)
       .where('submission_id', '>', known.last)
       .orderBy('submission_id')
@@ -100,6 +103,7 @@ export class SolveReader {
       challengeId: known.challengeId.concat(added.map((s) => s.challenge_id)),
       submissionId: known.submissionId.concat(added.map((s) => s.submission_id)),
       time: known.time.concat(added.map((s) => s.time)),
+      blood: known.blood.concat(added.map((s) => s.blood)),
       solver: known.solver.concat(added.map((s) => solverOf(s.user_id))),
       solvers,
       indexOf,
@@ -128,6 +132,7 @@ export class SolveReader {
         column('solves.challenge_id').as('challengeId'),
         column('solves.submission_id').as('submissionId'),
         column('solves.time').as('time'),
+        column('solves.blood').as('blood'),
         column(postgres ? 'users.user_name' : 'users.rowid').as('solvers'),
       ])
       .$if(postgres, (q) =>
@@ -158,6 +163,7 @@ export class SolveReader {
         challengeId: parse(row.challengeId),
         submissionId,
         time: parse(row.time),
+        blood: parse(row.blood),
         solver: keys.map((key) => (key === null ? -1 : (at.get(key) ?? -1))),
         solvers,
         indexOf: new Map(solvers.map((id, k) => [id, k])),

@@ -58,6 +58,7 @@ const columns = (solves: Solve[]): ScoringSolves => ({
   submissionId: solves.map((s) => s[2]),
   time: solves.map((s) => s[3]),
   userName: solves.map((s) => s[4]),
+  blood: solves.map(() => null),
 });
 const input = ({
   solves = [],

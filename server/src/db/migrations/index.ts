@@ -19,6 +19,7 @@ import * as m0016 from './0016_file_types.ts';
 import * as m0017 from './0017_bus_messages.ts';
 import * as m0018 from './0018_sign_in.ts';
 import * as m0019 from './0019_team_names.ts';
+import * as m0020 from './0020_blood_ranks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_bus_messages': m0017,
   '0018_sign_in': m0018,
   '0019_team_names': m0019,
+  '0020_blood_ranks': m0020,
 };
