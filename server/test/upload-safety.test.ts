@@ -214,8 +214,8 @@ describe.each(databaseKinds())('upload safety on $name', (kind) => {
   });
 
   it('keeps only the first frame of an animation too large to re-encode whole', async () => {
-    const gif = await largeAnimation(2000, 5);
-    expect(await sharp(gif).metadata()).toMatchObject({ format: 'gif', width: 2000, pages: 5 });
+    const gif = await largeAnimation(2000, 7);
+    expect(await sharp(gif).metadata()).toMatchObject({ format: 'gif', width: 2000, pages: 7 });
     expect(gif.length).toBeLessThan(64 * 1024);
     const res = await image('/api/account/avatar', alice, gif, 'huge.gif');
     expect(res.statusCode, res.body).toBe(200);

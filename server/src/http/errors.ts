@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { RequestResponse } from '@pennon/sdk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BusyError } from '../errors/busy-error.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { msg, type Text } from '../i18n/message.ts';
@@ -118,6 +119,7 @@ export const errors = fp<{ webFallback?: WebFallback }>(async (app: FastifyInsta
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // A refusal from any layer, the domain's or the HTTP layer's own (HttpError is one).
     if (error instanceof DomainError) {
+      if (error instanceof BusyError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send(envelope(request.translate(error.title), error.code));
     }
     if (error.validation) {

@@ -1,0 +1,121 @@
+// Issue 43 §2: memory an upload cannot take. An image is refused by its header's pixel count before any pixel is
+// decoded (a 16000×16000 GIF of a hundred bytes took 1 GiB), and images decode one at a time per process
+// while the others wait their turn. The server's memory is read from /proc/{pid}/status: its resident size before,
+// and its peak during the request (the peak is reset first through /proc/{pid}/clear_refs). On SQLite and PostgreSQL.
+import type { PennonClient } from '@pennon/sdk';
+import { createNodeClient } from '@pennon/sdk/node';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseKinds, type TestDatabase } from '../../server/test/support/databases.ts';
+import { peakRssMiB, resetPeakRss, rssMiB } from '../support/memory.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+const adminPassword = 'Harbour2024';
+/** What one refused request may add to the server's resident memory at its peak. */
+const peakBoundMiB = 100;
+
+interface Measured<T> {
+  result: T;
+  /** Resident memory added at the peak, and still there after, in MiB. */
+  peakMiB: number;
+  afterMiB: number;
+  seconds: number;
+}
+
+/** What `work` costs the server process: its peak and lasting growth in resident memory, and its time. */
+const measure = async <T>(pid: number, work: () => Promise<T>): Promise<Measured<T>> => {
+  resetPeakRss(pid);
+  const before = rssMiB(pid);
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  return { result, peakMiB: peakRssMiB(pid) - before, afterMiB: rssMiB(pid) - before, seconds };
+};
+
+const figures = (what: string, { peakMiB, afterMiB, seconds }: Measured<unknown>) =>
+  console.log(
+    `${what}: peak +${peakMiB.toFixed(1)} MiB, after +${afterMiB.toFixed(1)} MiB, ${seconds.toFixed(2)} s`,
+  );
+
+const u16 = (n: number) => [n & 0xff, n >> 8];
+
+/**
+ * An animated GIF whose `frames` frames are each `size`×`size` pixels and hold one pixel's worth of data: a few
+ * bytes per frame, `size`² pixels per frame for a decoder.
+ */
+const hugeGif = (size: number, frames: number): Buffer => {
+  const frame = [
+    ...[0x21, 0xf9, 4, 0, 10, 0, 0, 0], // graphic control: 0.1 s
+    ...[0x2c, 0, 0, 0, 0, ...u16(size), ...u16(size), 0], // image descriptor: the whole canvas
+    ...[2, 2, 0x44, 0x01, 0], // LZW, 2-bit codes: clear, colour 0, end
+  ];
+  return Buffer.from([
+    ...Buffer.from('GIF89a'),
+    ...u16(size),
+    ...u16(size),
+    ...[0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff], // two-colour global table
+    ...[0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0], // loop forever
+    ...Array.from({ length: frames }, () => frame).flat(),
+    0x3b,
+  ]);
+};
+
+const photo = (seed: number) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: seed * 12, g: 90, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+
+/** How a call ended: 200, or the error envelope's status and title (and Retry-After) as the SDK read them. */
+const outcome = (call: Promise<unknown>) =>
+  call.then(
+    () => ({ status: 200 }),
+    ({ status, title, retryAfter }: { status?: number; title?: string; retryAfter?: number }) => ({
+      status,
+      title,
+      retryAfter,
+    }),
+  );
+
+describe.each(databaseKinds())('memory an upload cannot take on $name', (kind) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let admin: PennonClient;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    server = await startServer({ PENNON_ADMIN_PASSWORD: adminPassword, PENNON_DATABASE_URL: database.url });
+    admin = createNodeClient({ baseUrl: server.url, retry: 0 });
+    await admin.account.login({ userName: 'admin', password: adminPassword });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+  });
+
+  it('refuses a 16000×16000 animated GIF avatar by its header, in bounded time and memory', async () => {
+    const gif = hugeGif(16_000, 4);
+    expect(gif.length).toBeLessThan(1024);
+    const measured = await measure(server.pid, () =>
+      outcome(admin.account.updateAvatar(new File([new Uint8Array(gif)], 'huge.gif', { type: 'image/gif' }))),
+    );
+    figures(`16000×16000×4 GIF avatar (${gif.length} bytes) on ${kind.name}`, measured);
+    expect(measured.result).toMatchObject({ status: 400, title: 'The image has more than 24 megapixels' });
+    expect(measured.peakMiB).toBeLessThan(peakBoundMiB);
+    expect(measured.seconds).toBeLessThan(10);
+  }, 120_000);
+
+  it('re-encodes 20 avatars sent at once, each in its turn', async () => {
+    const photos = await Promise.all(Array.from({ length: 20 }, (_, i) => photo(i)));
+    const measured = await measure(server.pid, () =>
+      Promise.all(
+        photos.map((file) =>
+          outcome(
+            admin.account.updateAvatar(new File([new Uint8Array(file)], 'photo.jpg', { type: 'image/jpeg' })),
+          ),
+        ),
+      ),
+    );
+    figures(`20 avatars of 1200×900 at once on ${kind.name}`, measured);
+    expect(measured.result).toEqual(photos.map(() => ({ status: 200 })));
+  });
+});
