@@ -1,0 +1,60 @@
+// The bloods race of tests/e2e/multi-process-exact.test.ts at length (issue #47): PENNON_BENCH_ROUNDS rounds (500
+// by default) of PENNON_BENCH_TEAMS teams (12) sending a new challenge's flag at once, through HAProxy to three
+// processes on one PostgreSQL and one Redis. Prints every round that did not end with one first, second and third
+// blood told alike by the database, each process's notices, hub clients and scoreboard, and the rounds' pace.
+import pg from 'pg';
+import { databaseKinds } from '../../server/test/support/databases.ts';
+import { type Arena, closeArena, openArena, playRound } from '../../tests/support/blood-rounds.ts';
+import { startCluster } from '../../tests/support/cluster.ts';
+
+const postgresUrl = process.env.PENNON_BENCH_POSTGRES_URL ?? process.env.PENNON_TEST_POSTGRES_URL;
+const redisUrl = process.env.PENNON_BENCH_REDIS_URL ?? process.env.PENNON_TEST_REDIS_URL;
+if (!postgresUrl || !redisUrl) {
+  throw new Error('set PENNON_BENCH_POSTGRES_URL and PENNON_BENCH_REDIS_URL (or the PENNON_TEST_* ones)');
+}
+process.env.PENNON_TEST_POSTGRES_URL = postgresUrl;
+const postgres = databaseKinds().find((kind) => kind.name === 'postgres');
+if (!postgres) throw new Error('no PostgreSQL');
+
+const rounds = Number(process.env.PENNON_BENCH_ROUNDS ?? 500);
+const teams = Number(process.env.PENNON_BENCH_TEAMS ?? 12);
+const adminPassword = 'Harbour2024';
+
+const database = await postgres.create();
+const cluster = await startCluster(3, {
+  PENNON_DATABASE_URL: database.url,
+  PENNON_REDIS_URL: redisUrl,
+  PENNON_ADMIN_PASSWORD: adminPassword,
+});
+const db = new pg.Client({ connectionString: database.url });
+let arena: Arena | undefined;
+try {
+  await db.connect();
+  arena = await openArena(cluster, adminPassword, teams, async (challengeId) =>
+    (
+      await db.query(
+        `SELECT t.name FROM solves s JOIN participations p ON p.id = s.participation_id
+          JOIN teams t ON t.id = p.team_id WHERE s.challenge_id = $1 AND s.blood IS NOT NULL ORDER BY s.blood`,
+        [challengeId],
+      )
+    ).rows.map((r) => r.name),
+  );
+  const started = Date.now();
+  let failed = 0;
+  for (let round = 0; round < rounds; round++) {
+    const problems = await playRound(arena, round);
+    if (problems.length > 0) failed++;
+    for (const problem of problems) console.log(problem);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  console.log(
+    `${rounds} rounds of ${teams} teams on 3 processes: ${failed} with a blood wrong or told differently, ` +
+      `${seconds.toFixed(0)} s (${((seconds * 1000) / rounds).toFixed(0)} ms a round)`,
+  );
+  process.exitCode = failed > 0 ? 1 : 0;
+} finally {
+  await closeArena(arena);
+  await db.end();
+  await cluster.stop();
+  await database.drop();
+}
