@@ -31,7 +31,10 @@ const cannotStart = (err: unknown): never => {
 };
 const { connection, app } = await (async () => {
   mkdirSync(settings.dataDir, { recursive: true });
-  const connection = connect(settings.databaseUrl, { synchronous: settings.sqliteSynchronous });
+  const connection = connect(settings.databaseUrl, {
+    synchronous: settings.sqliteSynchronous,
+    quickCheck: settings.sqliteQuickCheck,
+  });
   await migrate(connection.db);
   // A database that opens and is up to date may still refuse writes (read-only, locked by another process).
   await probeWrite(connection.db);

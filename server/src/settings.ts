@@ -41,6 +41,8 @@ export interface Settings {
   rateLimit: boolean;
   /** `PENNON_SQLITE_SYNCHRONOUS`: `full` syncs every SQLite commit to disk; `normal` (default) at checkpoints. */
   sqliteSynchronous: SqliteSynchronous;
+  /** `PENNON_SQLITE_QUICK_CHECK=off` skips SQLite's check of the whole file at start (very large databases). */
+  sqliteQuickCheck: boolean;
   /** `PENNON_RATE_LIMIT_EXEMPT`: client addresses the rate limits skip (none by default, loopback included). */
   rateLimitExempt: (address: string) => boolean;
   containers: ContainerSettings;
@@ -239,10 +241,11 @@ const readLimit = (name: string, raw: string | undefined, fallback: number): num
   return limit;
 };
 
-const readRateLimit = (raw: string | undefined): boolean => {
+/** A switch that is on unless set to `off`. */
+const readSwitch = (name: string, raw: string | undefined): boolean => {
   if (raw === undefined || raw === '' || raw.toLowerCase() === 'on') return true;
   if (raw.toLowerCase() === 'off') return false;
-  throw new SettingsError(`PENNON_RATE_LIMIT must be "on" or "off", got "${raw}"`);
+  throw new SettingsError(`${name} must be "on" or "off", got "${raw}"`);
 };
 
 const readSqliteSynchronous = (raw: string | undefined): SqliteSynchronous => {
@@ -340,8 +343,9 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       turnstileVerifyUrl:
         env.PENNON_TURNSTILE_VERIFY_URL || 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
     },
-    rateLimit: readRateLimit(env.PENNON_RATE_LIMIT),
+    rateLimit: readSwitch('PENNON_RATE_LIMIT', env.PENNON_RATE_LIMIT),
     sqliteSynchronous: readSqliteSynchronous(env.PENNON_SQLITE_SYNCHRONOUS),
+    sqliteQuickCheck: readSwitch('PENNON_SQLITE_QUICK_CHECK', env.PENNON_SQLITE_QUICK_CHECK),
     rateLimitExempt: (address) => rateLimitExempt(address, 0),
     containers: {
       dockerHost: env.PENNON_DOCKER_HOST || '/var/run/docker.sock',

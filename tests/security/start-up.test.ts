@@ -10,7 +10,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, migrate } from '../../server/src/db/database.ts';
-import { spawnServer } from '../support/server.ts';
+import { spawnServer, waitUntilServing } from '../support/server.ts';
 
 interface Exit {
   code: number | null;
@@ -130,6 +130,30 @@ describe('a start that fails', { timeout: 150_000 }, () => {
     const before = digest(file);
     oneLine(await failedStart(dir), /pennon\.db is not a SQLite database, or is corrupt/);
     expect(digest(file)).toBe(before);
+  });
+
+  it('on a database damaged in the middle says so, and starts with PENNON_SQLITE_QUICK_CHECK=off', async () => {
+    const dir = dataDir();
+    const file = await migratedDatabase(dir);
+    // A page nothing reads at start (the posts table's), overwritten as a torn write or a bad sector leaves it.
+    const sqlite = new SqliteDatabase(file, { readonly: true });
+    const { rootpage } = sqlite.prepare("select rootpage from sqlite_master where name = 'posts'").get() as {
+      rootpage: number;
+    };
+    const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+    sqlite.close();
+    expect(rootpage).toBeGreaterThan(1);
+    const bytes = readFileSync(file);
+    bytes.fill(0xa5, (rootpage - 1) * pageSize, rootpage * pageSize);
+    writeFileSync(file, bytes);
+    oneLine(await failedStart(dir), /pennon\.db is not a SQLite database, or is corrupt/);
+    expect(usersIn(file)).toBe(0);
+    const skipped = spawnServer(dir, { PENNON_SQLITE_QUICK_CHECK: 'off' });
+    try {
+      await waitUntilServing(skipped);
+    } finally {
+      skipped.kill('SIGKILL');
+    }
   });
 
   it('on a database another process holds locked says so, and seeds no admin once it is free', async () => {

@@ -4,7 +4,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { isPostgres, sqliteFile } from '../db/database.ts';
+import { isPostgres, quickCheck, sqliteFile } from '../db/database.ts';
 import { databaseName, dataFolder, unpackArchive } from './backup-archive.ts';
 import { CliError, type Command } from './command.ts';
 
@@ -24,7 +24,7 @@ const isSoundSqlite = (file: string): boolean => {
   try {
     const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
     try {
-      return db.pragma('quick_check', { simple: true }) === 'ok';
+      return quickCheck(db) === 'ok';
     } finally {
       db.close();
     }

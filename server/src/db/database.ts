@@ -80,7 +80,21 @@ export interface ConnectOptions {
   reader?: boolean;
   /** SQLite's `synchronous` (PENNON_SQLITE_SYNCHRONOUS): `normal` unless `full` is asked for. */
   synchronous?: SqliteSynchronous;
+  /** Refuse a SQLite database whose `PRAGMA quick_check` finds damage (PENNON_SQLITE_QUICK_CHECK). */
+  quickCheck?: boolean;
 }
+
+/** SQLite's check of every page and index of the file: 'ok', else what is damaged. It reads the whole file. */
+export const quickCheck = (sqlite: SqliteDatabase.Database): string =>
+  String(sqlite.pragma('quick_check', { simple: true }));
+
+/** A database damaged past its header (a torn write, a bad disk) would otherwise serve until a query reaches it. */
+const requireSound = (sqlite: SqliteDatabase.Database): void => {
+  const verdict = quickCheck(sqlite);
+  if (verdict === 'ok') return;
+  sqlite.close();
+  throw Object.assign(new Error(`PRAGMA quick_check found damage: ${verdict}`), { code: 'SQLITE_CORRUPT' });
+};
 
 export type SqliteSynchronous = 'normal' | 'full';
 
@@ -93,7 +107,7 @@ export const describeDatabase = (databaseUrl: string): string => {
 
 export const connect = (
   databaseUrl: string,
-  { reader = false, synchronous = 'normal' }: ConnectOptions = {},
+  { reader = false, synchronous = 'normal', quickCheck: check = false }: ConnectOptions = {},
 ): Connection => {
   if (isPostgres(databaseUrl)) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: reader ? 2 : 10, types: pgTypes });
@@ -112,6 +126,7 @@ export const connect = (
   const memory = inMemory(databaseUrl);
   if (!memory) mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
+  if (check && !memory) requireSound(sqlite);
   // WAL lets readers go on while a write commits; a busy timeout rides out short write locks.
   sqlite.pragma('journal_mode = WAL');
   // In WAL mode NORMAL syncs at checkpoints, not on every commit: a crash of the process loses nothing, a power
