@@ -3,18 +3,9 @@
 // processes on one PostgreSQL and one Redis. Prints every round that did not end with one first, second and third
 // blood told alike by the database, each process's notices, hub clients and scoreboard, and the rounds' pace.
 import pg from 'pg';
-import { databaseKinds } from '../../server/test/support/databases.ts';
 import { type Arena, closeArena, openArena, playRound } from '../../tests/support/blood-rounds.ts';
 import { startCluster } from '../../tests/support/cluster.ts';
-
-const postgresUrl = process.env.PENNON_BENCH_POSTGRES_URL ?? process.env.PENNON_TEST_POSTGRES_URL;
-const redisUrl = process.env.PENNON_BENCH_REDIS_URL ?? process.env.PENNON_TEST_REDIS_URL;
-if (!postgresUrl || !redisUrl) {
-  throw new Error('set PENNON_BENCH_POSTGRES_URL and PENNON_BENCH_REDIS_URL (or the PENNON_TEST_* ones)');
-}
-process.env.PENNON_TEST_POSTGRES_URL = postgresUrl;
-const postgres = databaseKinds().find((kind) => kind.name === 'postgres');
-if (!postgres) throw new Error('no PostgreSQL');
+import { postgres, redisUrl } from '../scale/cluster-env.ts';
 
 const rounds = Number(process.env.PENNON_BENCH_ROUNDS ?? 500);
 const teams = Number(process.env.PENNON_BENCH_TEAMS ?? 12);

@@ -8,23 +8,14 @@ import { Worker } from 'node:worker_threads';
 import { CookieJar, createNodeClient } from '@pennon/sdk/node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { databaseKinds } from '../../server/test/support/databases.ts';
 import { startCluster } from '../../tests/support/cluster.ts';
 import { createRunningGame } from '../../tests/support/games.ts';
 import { freshnessText, startFreshness } from '../scoring/freshness.ts';
 import { generatorName, type LoadResult, load, type Template } from '../scoring/load.ts';
 import { postgresBackendsCpu, postgresCpuBetween } from '../scoring/postgres-cpu.ts';
 import { processCpuMicros, processWakeups } from '../scoring/proc-cpu.ts';
+import { postgres, redisUrl } from './cluster-env.ts';
 import { type QuotaGroup, quotaAvailable, quotaGroup } from './cpu-quota.ts';
-
-const postgresUrl = process.env.PENNON_BENCH_POSTGRES_URL ?? process.env.PENNON_TEST_POSTGRES_URL;
-const redisUrl = process.env.PENNON_BENCH_REDIS_URL ?? process.env.PENNON_TEST_REDIS_URL;
-if (!postgresUrl || !redisUrl) {
-  throw new Error('set PENNON_BENCH_POSTGRES_URL and PENNON_BENCH_REDIS_URL (or the PENNON_TEST_* ones)');
-}
-process.env.PENNON_TEST_POSTGRES_URL = postgresUrl;
-const postgres = databaseKinds().find((kind) => kind.name === 'postgres');
-if (!postgres) throw new Error('no PostgreSQL');
 
 const counts = (process.env.PENNON_BENCH_PROCESSES ?? '1,2,3').split(',').map(Number);
 const phases = new Set((process.env.PENNON_BENCH_PHASES ?? 'wrong,roundtrip,solves').split(','));
