@@ -137,7 +137,7 @@ export const buildApp = async ({
   });
   await app.register(noSniff);
   await app.register(openapi, { version });
-  await app.register(health, { db: connection.db });
+  await app.register(health, { db: connection.db, dataDir: settings.dataDir });
   await app.register(embedCors, { origins: settings.embedOrigins });
   await app.register(auditPlugin, { log: auditLog });
   await app.register(csrf, { publicUrl: settings.publicUrl });
