@@ -1,8 +1,10 @@
 // Scopes: one per website, keyed by the exact `Origin` of its requests. A site registers itself as
 // pending; the user allows, denies or removes it. Every change is handed to `onChange` to be saved; when
 // saving fails (the file would be too large, the disk refuses), the change is undone and the error goes up.
-// Sites can only add pending scopes, so their number and the size of their settings are capped.
+// Sites can only add pending scopes, so their number and the size of their settings are capped, in all and per site:
+// one site's pages (its subdomains, ports and schemes) cannot fill the list for the others.
 import type { WsrxControlScope, WsrxScopeState } from '@pennon/sdk/wsrx/control';
+import { getDomain, getHostname } from 'tldts';
 import { HttpError } from './errors.ts';
 
 export const FEATURES = ['basic', 'pingfall'] as const;
@@ -24,10 +26,18 @@ export interface PingfallSettings {
 
 export type RegisterResult = 'created' | 'exists' | 'denied';
 
-/** Sites waiting for approval at once; a page could otherwise register any number of (sub)domains. */
+/** Origins waiting for approval at once; a page could otherwise register any number of (sub)domains. */
 export const MAX_PENDING_SCOPES = 32;
+/** Origins of one site waiting at once: a CTF platform needs one, a few more leave room for its staging hosts. */
+export const MAX_PENDING_PER_SITE = 4;
 /** A scope's settings as JSON; GZ::CTF's pingfall settings take about 50 bytes. */
 export const MAX_SETTINGS_BYTES = 4096;
+
+/**
+ * The site an origin belongs to: its registrable domain (`ctf.example.co.uk` → `example.co.uk`, after the public
+ * suffix list), else its host name (an IP address, `localhost`).
+ */
+export const siteOf = (origin: string): string => getDomain(origin) ?? getHostname(origin) ?? origin;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -131,11 +141,19 @@ export class ScopeRegistry {
       return 'exists';
     }
     const registration = readRegistration(host, body);
-    const pending = this.list().filter((scope) => scope.state === 'pending').length;
-    if (pending >= MAX_PENDING_SCOPES) {
+    const pending = this.list().filter((scope) => scope.state === 'pending');
+    const site = siteOf(host);
+    const ofSite = pending.filter((scope) => siteOf(scope.host) === site).length;
+    if (ofSite >= MAX_PENDING_PER_SITE) {
       throw new HttpError(
         429,
-        `${pending} sites are already waiting for approval: approve, deny or remove some first (pennon-wsrx scopes)`,
+        `${ofSite} pages of ${site} are already waiting for approval: approve, deny or remove some first (pennon-wsrx scopes)`,
+      );
+    }
+    if (pending.length >= MAX_PENDING_SCOPES) {
+      throw new HttpError(
+        429,
+        `${pending.length} sites are already waiting for approval: approve, deny or remove some first (pennon-wsrx scopes)`,
       );
     }
     this.#commit(() => this.#scopes.set(host, { host, ...registration, state: 'pending', claimed: true }));

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { api, startTestDaemon, tempDir } from './helpers.ts';
 
 const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/pennon-wsrx.mjs');
-const site = (n: number) => `https://ctf${n}.example.com`;
+/** Origins of distinct sites: one site may keep only a few pages waiting. */
+const site = (n: number) => `https://ctf${n}.org`;
 
 /** A scopes.json of allowed scopes with bulky settings, exactly `bytes` long. */
 const bulkyScopesFile = (bytes: number): string => {
@@ -21,7 +22,7 @@ const bulkyScopesFile = (bytes: number): string => {
   }[] = [];
   const render = () => `${JSON.stringify({ version: 1, scopes }, null, 2)}\n`;
   while (Buffer.byteLength(render()) < bytes - 8000) {
-    const host = `https://ctf${scopes.length}.example.com`;
+    const host = site(scopes.length);
     scopes.push({
       host,
       name: host,
@@ -53,6 +54,33 @@ describe('daemon limits', () => {
 
     daemon.context.scopes.allow(site(0));
     expect((await api(daemon, '/connect', { origin: site(32), method: 'POST' })).status).toBe(200);
+    await daemon.close();
+    state.remove();
+  });
+
+  it('keeps at most 4 pages of one site waiting, so one site cannot fill the list for the others', async () => {
+    const state = tempDir();
+    const daemon = await startTestDaemon(state.dir);
+    const pages = [
+      'https://a.evil.example.com',
+      'https://b.evil.example.com:8443',
+      'http://evil.example.com',
+    ];
+    for (const origin of [...pages, 'https://deep.c.evil.example.com']) {
+      expect((await api(daemon, '/connect', { origin, method: 'POST' })).status).toBe(200);
+    }
+    const refused = await api(daemon, '/connect', { origin: 'https://e.evil.example.com', method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe(
+      '4 pages of example.com are already waiting for approval: approve, deny or remove some first (pennon-wsrx scopes)',
+    );
+    // Another site, on a suffix of the public suffix list, is still heard.
+    expect(
+      (await api(daemon, '/connect', { origin: 'https://ctf.example.co.uk', method: 'POST' })).status,
+    ).toBe(200);
+    expect((await api(daemon, '/connect', { origin: 'https://other.co.uk', method: 'POST' })).status).toBe(
+      200,
+    );
     await daemon.close();
     state.remove();
   });
