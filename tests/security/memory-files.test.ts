@@ -4,6 +4,7 @@
 // and its peak during the request (the peak is reset first through /proc/{pid}/clear_refs). On SQLite and PostgreSQL.
 import type { PennonClient } from '@pennon/sdk';
 import { createNodeClient } from '@pennon/sdk/node';
+import { strToU8, Zip, ZipDeflate } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds, type TestDatabase } from '../../server/test/support/databases.ts';
@@ -65,6 +66,47 @@ const photo = (seed: number) =>
     .jpeg()
     .toBuffer();
 
+/** `mib` MiB of zeros, a MiB at a time: deflated, a few hundred kilobytes. */
+function* zeros(mib: number) {
+  const chunk = new Uint8Array(1024 * 1024);
+  for (let i = 0; i < mib; i++) yield chunk;
+}
+
+/** A game package (manifest, game, one challenge) whose challenge's attachment is `mib` MiB of zeros. */
+const packageWithAttachment = (mib: number): Buffer => {
+  const hash = 'a'.repeat(64);
+  const parts: Uint8Array[] = [];
+  const archive = new Zip((error, chunk) => {
+    if (error) throw error;
+    parts.push(chunk);
+  });
+  const add = (name: string, chunks: Iterable<Uint8Array>) => {
+    const entry = new ZipDeflate(name, { level: 1 });
+    archive.add(entry);
+    for (const chunk of chunks) entry.push(chunk);
+    entry.push(new Uint8Array(0), true);
+  };
+  const json = (value: unknown) => [strToU8(JSON.stringify(value))];
+  add('manifest.json', json({ format: 'GZCTF-GAME', version: '1.0' }));
+  add(
+    'game.json',
+    json({ title: 'Ballast', startTime: '2026-01-01T00:00:00Z', endTime: '2026-12-31T00:00:00Z' }),
+  );
+  add(
+    'challenges/challenge-1.json',
+    json({
+      id: 1,
+      title: 'Keel',
+      category: 'Misc',
+      type: 'StaticAttachment',
+      attachment: { type: 'Local', hash, fileName: 'keel.bin' },
+    }),
+  );
+  add(`files/${hash}`, zeros(mib));
+  archive.end();
+  return Buffer.concat(parts);
+};
+
 /** How a call ended: 200, or the error envelope's status and title (and Retry-After) as the SDK read them. */
 const outcome = (call: Promise<unknown>) =>
   call.then(
@@ -118,4 +160,23 @@ describe.each(databaseKinds())('memory an upload cannot take on $name', (kind) =
     figures(`20 avatars of 1200×900 at once on ${kind.name}`, measured);
     expect(measured.result).toEqual(photos.map(() => ({ status: 200 })));
   });
+  it('refuses a game package with a 400 MiB entry, in bounded memory, leaving nothing behind', async () => {
+    const bomb = packageWithAttachment(400);
+    const games = (await admin.edit.games({ count: 100 })).total;
+    const files = (await admin.admin.files({ count: 100 })).total;
+    const measured = await measure(server.pid, () =>
+      outcome(admin.edit.importGame(new File([new Uint8Array(bomb)], 'ballast.zip'))),
+    );
+    figures(
+      `game package with a 400 MiB entry (${(bomb.length / 1024).toFixed(0)} KiB) on ${kind.name}`,
+      measured,
+    );
+    expect(measured.result).toMatchObject({
+      status: 400,
+      title: `The package's files/${'a'.repeat(64)} is larger than 256 MiB`,
+    });
+    expect(measured.peakMiB).toBeLessThan(peakBoundMiB);
+    expect((await admin.edit.games({ count: 100 })).total).toBe(games);
+    expect((await admin.admin.files({ count: 100 })).total).toBe(files);
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 // Game export and import (§2.5): a game, its divisions, challenges, flags and files packed as one .zip
 // (game-package.ts), and unpacked again as a new game, here, on another server of ours or on a GZ::CTF server.
 // Containers, participations, submissions and notices stay behind: a package is the game as authored, not as played.
-import { type Unzipped, unzip, zip } from 'fflate';
+import { zip } from 'fflate';
 import type { Kysely } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
@@ -24,45 +24,18 @@ import {
   unpackBloodBonus,
 } from './game-package.ts';
 import type { GameService } from './games.ts';
+import { notAPackage, PackageReader } from './package-reader.ts';
 import { utcStamp } from './writeups.ts';
 
 /** The largest package an import reads (§2.5). */
 export const packageLimit = 512 * 1024 * 1024;
-/** A package's JSON files are small; a larger one is not a package of ours. */
-const jsonLimit = 16 * 1024 * 1024;
 
-const wanted = (name: string) =>
-  name === 'manifest.json' ||
-  name === 'game.json' ||
-  /^challenges\/challenge-\d+\.json$/.test(name) ||
-  /^files\/[0-9a-fA-F]{64}$/.test(name);
-
-const unpack = (bytes: Buffer): Promise<Unzipped> =>
-  new Promise((resolve, reject) => {
-    let declared = 0;
-    unzip(
-      bytes,
-      {
-        // Sizes as the archive declares them: anything else is skipped, and nothing inflates past the import cap.
-        filter: (file) => {
-          if (!wanted(file.name)) return false;
-          if (file.name.endsWith('.json') && file.originalSize > jsonLimit) return false;
-          declared += file.originalSize;
-          return declared <= packageLimit;
-        },
-      },
-      (error, files) => (error ? reject(error) : resolve(files)),
-    );
-  });
-
-const notAPackage = () => new DomainError(400, 'The file is not a game package');
-
-const readJson = <T extends TSchema>(files: Unzipped, name: string, schema: T) => {
-  const bytes = files[name];
+const readJson = async <T extends TSchema>(files: PackageReader, name: string, schema: T) => {
+  const bytes = await files.bytes(name);
   if (!bytes) throw notAPackage();
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.from(bytes).toString('utf8'));
+    value = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new DomainError(400, msg`The package's ${name} is not valid`);
   }
@@ -236,28 +209,19 @@ export class GameTransfer {
 
   /** Makes the packaged game anew and answers its id; 400, leaving nothing behind, when the package won't do. */
   async import(bytes: Buffer): Promise<number> {
-    let files: Unzipped;
-    try {
-      files = await unpack(bytes);
-    } catch {
-      throw notAPackage();
-    }
-    readJson(files, 'manifest.json', Manifest);
-    const packedGame = readJson(files, 'game.json', PackageGame);
-    const packed = Object.keys(files)
-      .filter((name) => name.startsWith('challenges/'))
-      .map((name) => readJson(files, name, PackageChallenge))
-      .sort((a, b) => a.id - b.id);
+    const files = await PackageReader.open(bytes);
+    await readJson(files, 'manifest.json', Manifest);
+    const packedGame = await readJson(files, 'game.json', PackageGame);
+    const packed: PackageChallenge[] = [];
+    for (const name of files.names().filter((name) => name.startsWith('challenges/')))
+      packed.push(await readJson(files, name, PackageChallenge));
+    packed.sort((a, b) => a.id - b.id);
     const time = (value: string, file: string): number => {
       const ms = Date.parse(value);
       if (Number.isNaN(ms)) throw new DomainError(400, msg`The package's ${file} is not valid`);
       return ms;
     };
-    const content = (hash: string) => {
-      const file = files[`files/${hash}`];
-      if (!file) throw new DomainError(400, msg`The package lacks files/${hash}`);
-      return Buffer.from(file);
-    };
+    const lacks = (hash: string) => new DomainError(400, msg`The package lacks files/${hash}`);
     // Each file is held by this import until the end; what the new game uses keeps a reference of its own.
     const stored = new Map<string, string>();
     const attachmentInput = async (attachment: PackageAttachment | null | undefined) => {
@@ -266,7 +230,9 @@ export class GameTransfer {
         return { attachmentType: 'Remote' as const, remoteUrl: attachment.remoteUrl };
       let hash = stored.get(attachment.hash);
       if (!hash) {
-        hash = (await this.files.put(content(attachment.hash), attachment.fileName))?.hash;
+        const content = await files.stream(`files/${attachment.hash}`);
+        if (!content) throw lacks(attachment.hash);
+        hash = (await this.files.put(content, attachment.fileName))?.hash;
         if (!hash) throw new DomainError(400, msg`The package's ${`files/${attachment.hash}`} is not valid`);
         stored.set(attachment.hash, hash);
       }
@@ -296,7 +262,11 @@ export class GameTransfer {
           bloodBonus: packBloodBonus(packedGame.bloodBonus),
         })
       ).id;
-      if (packedGame.posterHash) await this.games.setPoster(gameId, content(packedGame.posterHash));
+      if (packedGame.posterHash) {
+        const poster = await files.bytes(`files/${packedGame.posterHash}`);
+        if (!poster) throw lacks(packedGame.posterHash);
+        await this.games.setPoster(gameId, poster);
+      }
       const ids = new Map<number, number>();
       for (const c of packed) {
         const file = `challenges/challenge-${c.id}.json`;

@@ -1,0 +1,110 @@
+// A game package as an import reads it (§2.5): the .zip's central directory lists its entries, and each is inflated
+// only when it is used, counted as it inflates. Past its own bound or the package's, reading stops with a 400,
+// whatever sizes the archive declares: a 400 MiB entry of zeros is a few hundred kilobytes of zip, and the whole
+// package was once inflated in memory (1.2 GiB for that entry).
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { promisify } from 'node:util';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { DomainError } from '../errors/domain-error.ts';
+import { msg } from '../i18n/message.ts';
+
+const MiB = 1024 * 1024;
+/** The largest file a package may carry, inflated: an attachment is streamed to the file store, not held. */
+export const entryLimit = 256 * MiB;
+/** All of a package's entries together, inflated. */
+export const unpackedLimit = 1024 * MiB;
+/** An entry read into memory (its JSON, the poster): a larger one is not a package of ours. */
+export const heldLimit = 16 * MiB;
+
+const wanted = (name: string) =>
+  name === 'manifest.json' ||
+  name === 'game.json' ||
+  /^challenges\/challenge-\d+\.json$/.test(name) ||
+  /^files\/[0-9a-fA-F]{64}$/.test(name);
+
+export const notAPackage = () => new DomainError(400, 'The file is not a game package');
+const tooLarge = (name: string, limit: number) =>
+  new DomainError(400, msg`The package's ${name} is larger than ${`${limit / MiB} MiB`}`);
+const unpacksTooLarge = () =>
+  new DomainError(400, msg`The package unpacks to more than ${`${unpackedLimit / MiB} MiB`}`);
+
+const openZip = promisify<Buffer, yauzl.Options, ZipFile>(yauzl.fromBuffer);
+
+/** The wanted entries of a zip by name, from its central directory (nothing is inflated). */
+const listEntries = (zip: ZipFile) =>
+  new Promise<Map<string, Entry>>((resolve, reject) => {
+    const entries = new Map<string, Entry>();
+    zip.on('entry', (entry: Entry) => {
+      if (wanted(entry.fileName)) entries.set(entry.fileName, entry);
+      zip.readEntry();
+    });
+    zip.once('end', () => resolve(entries));
+    zip.once('error', reject);
+    zip.readEntry();
+  });
+
+export class PackageReader {
+  /** Bytes inflated so far, over every entry. */
+  private unpacked = 0;
+
+  private constructor(
+    private readonly zip: ZipFile,
+    private readonly entries: Map<string, Entry>,
+  ) {}
+
+  /** 400 when the bytes are not a zip, or its declared sizes already pass a bound. */
+  static async open(bytes: Buffer): Promise<PackageReader> {
+    let zip: ZipFile;
+    let entries: Map<string, Entry>;
+    try {
+      // yauzl also fails a stream that inflates past its declared size.
+      zip = await openZip(bytes, { lazyEntries: true, validateEntrySizes: true });
+      entries = await listEntries(zip);
+    } catch {
+      throw notAPackage();
+    }
+    let declared = 0;
+    for (const [name, entry] of entries) {
+      if (entry.uncompressedSize > entryLimit) throw tooLarge(name, entryLimit);
+      declared += entry.uncompressedSize;
+    }
+    if (declared > unpackedLimit) throw unpacksTooLarge();
+    return new PackageReader(zip, entries);
+  }
+
+  names(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Entry `name` as it inflates, failing with a 400 past `limit` or the package's bound; undefined if missing. */
+  async stream(name: string, limit = entryLimit): Promise<Readable | undefined> {
+    const entry = this.entries.get(name);
+    if (!entry) return undefined;
+    if (entry.uncompressedSize > limit) throw tooLarge(name, limit);
+    const inflating = await promisify<Entry, Readable>(this.zip.openReadStream.bind(this.zip))(entry);
+    let read = 0;
+    const counted = new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        read += chunk.length;
+        this.unpacked += chunk.length;
+        if (read > limit) done(tooLarge(name, limit));
+        else if (this.unpacked > unpackedLimit) done(unpacksTooLarge());
+        else done(null, chunk);
+      },
+    });
+    // A corrupt or lying entry fails the stream its reader holds, as the package's own fault.
+    pipeline(inflating, counted, (error) => {
+      if (error && !(error instanceof DomainError)) counted.destroy(notAPackage());
+    });
+    return counted;
+  }
+
+  /** Entry `name` in memory (at most `heldLimit`); undefined if missing. */
+  async bytes(name: string): Promise<Buffer | undefined> {
+    const stream = await this.stream(name, heldLimit);
+    if (!stream) return undefined;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+}
