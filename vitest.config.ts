@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+// `expect.poll` waits for what it checks; its 1 s default bound failed on a busy machine before a page had even
+// rendered. The bound is only how long to wait for an event that is not coming.
+const expect = { poll: { timeout: 30_000, interval: 100 } };
+
 // One run covers every package; `--project NAME` narrows it.
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'sdk', root: 'sdk', include: ['test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'sdk', root: 'sdk', include: ['test/**/*.test.ts'], environment: 'node', expect } },
       {
         test: {
           name: 'server',
+          expect,
           root: 'server',
           include: ['test/**/*.test.ts'],
           exclude: ['test/containers/**'],
@@ -19,6 +24,7 @@ export default defineConfig({
         // On a real container engine (scripts/container-engine-up.sh): slower, so its own project.
         test: {
           name: 'containers',
+          expect,
           root: 'server',
           include: ['test/containers/**/*.test.ts'],
           environment: 'node',
@@ -29,6 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'wsrx',
+          expect,
           root: 'wsrx',
           include: ['test/**/*.test.ts'],
           environment: 'node',
@@ -39,6 +46,7 @@ export default defineConfig({
         extends: 'web/vite.config.ts',
         test: {
           name: 'web',
+          expect,
           root: 'web',
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
@@ -47,15 +55,28 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'widgets', root: 'widgets', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'widgets',
+          root: 'widgets',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          expect,
+        },
       },
       {
-        test: { name: 'extension', root: 'extension', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'extension',
+          root: 'extension',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          expect,
+        },
       },
       {
         // The security suite (tests/security): the real server attacked as players would, on every database.
         test: {
           name: 'security',
+          expect,
           root: 'tests',
           include: ['security/**/*.test.ts'],
           environment: 'node',
@@ -68,6 +89,7 @@ export default defineConfig({
         // The container image (tests/image): minutes of `podman build`, so its own project, beside the e2e files.
         test: {
           name: 'image',
+          expect,
           root: 'tests',
           include: ['image/**/*.test.ts'],
           environment: 'node',
@@ -78,6 +100,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          expect,
           root: 'tests',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
