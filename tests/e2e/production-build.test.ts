@@ -130,16 +130,15 @@ describe('pennon-wsrx', () => {
   const version = (...execArgv: string[]) =>
     spawnSync(process.execPath, [...execArgv, bin, 'version'], { cwd: root, encoding: 'utf8' });
 
-  it('runs its build with no TypeScript loader, and its sources when they are newer than the build', () => {
+  it('runs its build with no TypeScript loader, even where its sources are newer than the build', () => {
     expect(spawnSync('npm', ['run', 'build', '--workspace', 'wsrx'], { cwd: root }).status).toBe(0);
-    const current = version(...noTypeScript);
-    expect(current.stdout).toMatch(/^pennon-wsrx \d+\.\d+\.\d+ /);
-    expect(current.status).toBe(0);
     const { atime, mtime } = statSync(builtCli);
     utimesSync(builtCli, 0, 0);
     try {
-      expect(version(...noTypeScript).stderr).toContain('TypeScript imported');
-      expect(version().status).toBe(0);
+      const old = version(...noTypeScript);
+      expect(old.stderr).toBe('');
+      expect(old.stdout).toMatch(/^pennon-wsrx \d+\.\d+\.\d+ /);
+      expect(old.status).toBe(0);
     } finally {
       utimesSync(builtCli, atime, mtime);
     }
