@@ -18,6 +18,8 @@ export default defineConfig({
           exclude: ['test/containers/**'],
           environment: 'node',
           testTimeout: 20_000,
+          // A suite's beforeAll starts a server on a fresh database, and processes beside it: seconds on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {
