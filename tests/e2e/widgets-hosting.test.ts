@@ -73,8 +73,16 @@ describe('widgets in a host page', () => {
     const page = await browser.newPage();
     pages.push(page);
     await page.setViewport({ width, height: 800 });
-    await page.goto(url);
-    return page;
+    // Chromium drops a navigation when the machine's interfaces change (a container's veth coming up for a test
+    // beside this one): net::ERR_NETWORK_CHANGED. That page load is asked for again; any other failure stands.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.goto(url);
+        return page;
+      } catch (error) {
+        if (attempt === 3 || !String(error).includes('ERR_NETWORK_CHANGED')) throw error;
+      }
+    }
   };
 
   const elements = (attributes = '') => `
