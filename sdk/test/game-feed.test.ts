@@ -12,10 +12,14 @@ const timing = { baseMs: 1000, idleMaxMs: 4000, errorMaxMs: 8000 };
 const game = { id: 5, title: 'Harbour CTF', start: 0, end: Date.now() + 3600_000 } as never;
 
 /** A server in a box: its scoreboard and notices can change, its hub can be up or down. */
-const fakeSource = (hub: 'up' | 'down') => {
+const fakeSource = (hub: 'up' | 'down' | 'late') => {
   let scoreboard: ScoreboardModel = board([team(7, 'Gulls')]);
   let notices: GameNotice[] = [notice(1, 100)];
   let handlers: FeedHandlers | undefined;
+  let listen = () => {};
+  const listening = new Promise<void>((resolve) => {
+    listen = resolve;
+  });
   const stop = vi.fn(async () => {});
   const source = {
     game: vi.fn(async () => game),
@@ -23,6 +27,7 @@ const fakeSource = (hub: 'up' | 'down') => {
     notices: vi.fn(async () => notices),
     connect: vi.fn(async (given: FeedHandlers): Promise<LiveSubscription> => {
       if (hub === 'down') throw new Error('no WebSockets here');
+      if (hub === 'late') await listening;
       handlers = given;
       return { mode: 'push', connection: undefined, stop };
     }),
@@ -43,6 +48,18 @@ const fakeSource = (hub: 'up' | 'down') => {
       handlers?.scoreboard({ updateTimeUtc: next.updateTimeUtc });
     },
     closeHub: () => handlers?.state?.('closed'),
+    /** A `late` hub starts listening. */
+    listen,
+    /** The hub's connection drops, and comes back once `back` is called. */
+    drop: () => {
+      const live = handlers;
+      handlers = undefined;
+      live?.state?.('reconnecting');
+      return () => {
+        handlers = live;
+        live?.state?.('connected');
+      };
+    },
   };
 };
 
@@ -58,7 +75,8 @@ describe('GameFeed', () => {
     const releaseB = feed.retain();
     await vi.advanceTimersByTimeAsync(0);
     expect(server.source.connect).toHaveBeenCalledTimes(1);
-    expect(server.source.scoreboard).toHaveBeenCalledTimes(1);
+    // Once at the start, once more when the hub listened.
+    expect(server.source.scoreboard).toHaveBeenCalledTimes(2);
     expect(feed.getState()).toMatchObject({ game, live: 'push', notices: [notice(1, 100)] });
 
     releaseA();
@@ -68,7 +86,7 @@ describe('GameFeed', () => {
     expect(server.stop).toHaveBeenCalledTimes(1);
     expect(onIdle).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(server.source.scoreboard).toHaveBeenCalledTimes(1);
+    expect(server.source.scoreboard).toHaveBeenCalledTimes(2);
   });
 
   it('reads the notices only for holders that show them', async () => {
@@ -102,12 +120,12 @@ describe('GameFeed', () => {
     expect(boards).toHaveBeenCalledWith(solved, first);
     expect(listener).toHaveBeenCalled();
     // No poll was due: the push alone brought it.
-    expect(server.source.scoreboard).toHaveBeenCalledTimes(2);
+    expect(server.source.scoreboard).toHaveBeenCalledTimes(3);
 
     // A push of a board already in hand (a poll got there first) costs no request.
     server.pushBoard(solved);
     await vi.advanceTimersByTimeAsync(0);
-    expect(server.source.scoreboard).toHaveBeenCalledTimes(2);
+    expect(server.source.scoreboard).toHaveBeenCalledTimes(3);
   });
 
   it('refetches the scoreboard as soon as the hub pushes a notice, and hands on the notice', async () => {
@@ -124,7 +142,44 @@ describe('GameFeed', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(notices).toHaveBeenCalledWith(blood);
     expect(feed.getState().notices?.map((item) => item.id)).toEqual([2, 1]);
-    expect(server.source.scoreboard).toHaveBeenCalledTimes(2);
+    expect(server.source.scoreboard).toHaveBeenCalledTimes(3);
+  });
+
+  it('catches up on what changed while the hub was not listening, at first and after a drop', async () => {
+    const server = fakeSource('late');
+    const feed = new GameFeed(5, server.source, { timing });
+    const notices = vi.fn();
+    feed.onNotice(notices);
+    feed.retain({ notices: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.getState().live).toBe('connecting');
+
+    // A solve and its blood between the first reads and the hub's subscription: pushed to nobody.
+    const solved = board([team(7, 'Gulls', [[1, 'FirstBlood', 500]])]);
+    server.setScoreboard(solved);
+    server.publish(notice(2, 500, 'FirstBlood'));
+    expect(feed.getState().scoreboard).not.toBe(solved);
+    server.listen();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.getState()).toMatchObject({ live: 'push', scoreboard: solved });
+    expect(notices).toHaveBeenCalledWith(notice(2, 500, 'FirstBlood'));
+
+    const back = server.drop();
+    const later = board([
+      team(7, 'Gulls', [
+        [1, 'FirstBlood', 500],
+        [2, 'Normal', 300],
+      ]),
+    ]);
+    server.setScoreboard(later);
+    server.publish(notice(3, 900, 'NewChallenge'));
+    back();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(feed.getState().scoreboard).toBe(later);
+    expect(feed.getState().notices?.map((item) => item.id)).toEqual([3, 2, 1]);
+    expect(notices).toHaveBeenCalledTimes(2);
+    // No poll was due for either: the hub's coming up alone asked.
+    expect(server.source.scoreboard).toHaveBeenCalledTimes(3);
   });
 
   it('polls the notices with backoff when the hub cannot connect, announcing only new ones', async () => {
@@ -157,7 +212,10 @@ describe('GameFeed', () => {
 
   it('keeps what it showed when a later poll fails, and reports a failure only while nothing loaded', async () => {
     const server = fakeSource('up');
-    server.source.scoreboard.mockRejectedValueOnce(new Error('offline'));
+    // The first read and the one when the hub listened.
+    server.source.scoreboard
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockRejectedValueOnce(new Error('offline'));
     const feed = new GameFeed(5, server.source, { timing });
     feed.retain();
     await vi.advanceTimersByTimeAsync(0);

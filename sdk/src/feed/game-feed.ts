@@ -151,6 +151,7 @@ export class GameFeed {
         state: (state) => {
           // The SDK's reconnection gave up: polling from here on.
           if (state === 'closed' && this.#hub) this.#fallBack();
+          else if (state === 'connected' && this.#hub) this.#catchUp();
         },
       })
       .then(
@@ -161,9 +162,23 @@ export class GameFeed {
           }
           this.#hub = hub;
           this.#set({ live: 'push' });
+          this.#catchUp();
         },
         () => this.#fallBack(),
       );
+  }
+
+  /**
+   * Once the hub listens (first connected, or back after a drop): what changed before it did was pushed to nobody,
+   * so the scoreboard is asked again (a 304 when nothing did) and the notices re-read for those who show them.
+   */
+  #catchUp(): void {
+    this.#scoreboard.now();
+    if (this.#noticeHolders === 0) return;
+    this.#source.notices().then(
+      (notices) => this.#takeNotices([...notices, ...(this.#state.notices ?? [])], true),
+      (error) => this.#noticesFailed(error),
+    );
   }
 
   /** The notices now, and polled from here on when the hub does not deliver them. */
