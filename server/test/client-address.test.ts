@@ -11,6 +11,7 @@ import { signInAdmin } from './games/helpers.ts';
 import { cookieName } from './support/accounts.ts';
 import { startTestApp } from './support/app.ts';
 import { databaseKinds } from './support/databases.ts';
+import { upgradeStatus } from './support/hubs.ts';
 
 // What the client wrote (6.6.6.6), the first proxy's view of it (203.0.113.7), a second proxy (10.0.0.5),
 // then the socket's peer (10.0.0.2, the proxy next to the server).
@@ -48,21 +49,6 @@ describe('the client address behind proxies', () => {
 
 const sqlite = databaseKinds()[0];
 if (!sqlite) throw new Error('no database kind');
-
-/** The status of a WebSocket upgrade to the container proxy: 429 once the client's global budget is spent. */
-const upgrade = (url: string, forwarded: string) =>
-  new Promise<number>((resolve) => {
-    const ws = new WebSocket(url, { headers: { 'x-forwarded-for': forwarded } });
-    ws.once('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    ws.once('error', () => {});
-  });
 
 // The server's peer here is this test on loopback: the proxy next to the server.
 describe.each([
@@ -107,11 +93,11 @@ describe.each([
     }
     expect((await get(same)).status).toBe(429);
     const proxyUrl = `ws://127.0.0.1:${port}/api/proxy/${randomUUID()}`;
-    expect(await upgrade(proxyUrl, spent)).toBe(429);
-    expect(await upgrade(proxyUrl, same)).toBe(429);
+    expect(await upgradeStatus(proxyUrl, { 'x-forwarded-for': spent })).toBe(429);
+    expect(await upgradeStatus(proxyUrl, { 'x-forwarded-for': same })).toBe(429);
     if (other) {
       expect((await get(other)).status).toBe(200);
-      expect(await upgrade(proxyUrl, other)).not.toBe(429);
+      expect(await upgradeStatus(proxyUrl, { 'x-forwarded-for': other })).not.toBe(429);
     }
   }, 60_000);
 });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { createNodeClient } from '@pennon/sdk/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upgradeStatus } from '../support/hub-socket.ts';
+import { upgradeStatus } from '../../server/test/support/hubs.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 

@@ -4,7 +4,7 @@
 // a sibling host name, or on this host over http, could plant) speaks for nobody, on the API and the hubs alike. A
 // challenge host that is the platform's own host name is warned about at start.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upgradeStatus } from '../support/hub-socket.ts';
+import { upgradeStatus } from '../../server/test/support/hubs.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 

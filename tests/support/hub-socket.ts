@@ -1,5 +1,5 @@
 // A raw SignalR hub connection (JSON protocol over a WebSocket), as a script holds one: the handshake done, every
-// invocation kept, and when and how the server closed it; and the bare status of a WebSocket upgrade.
+// invocation kept, and when and how the server closed it.
 import WebSocket from 'ws';
 
 const separator = '\x1e';
@@ -84,19 +84,4 @@ export const openHub = (
         }
       }
     });
-  });
-
-/** The status of a WebSocket upgrade (a hub's, the container proxy's): 101, or the refusal's. */
-export const upgradeStatus = (url: string, headers: Record<string, string>) =>
-  new Promise<number>((resolve) => {
-    const ws = new WebSocket(url, { headers });
-    ws.once('open', () => {
-      ws.close();
-      resolve(101);
-    });
-    ws.once('unexpected-response', (_request, response) => {
-      response.resume();
-      resolve(response.statusCode ?? 0);
-    });
-    ws.once('error', () => {});
   });

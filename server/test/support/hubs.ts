@@ -1,6 +1,7 @@
 // Helpers for tests that listen on a hub with the official SignalR client.
 import type { HubConnection } from '@microsoft/signalr';
 import type { FastifyInstance } from 'fastify';
+import WebSocket from 'ws';
 
 /** Listens on a free loopback port; answers the server's origin. */
 export const listen = async (app: FastifyInstance): Promise<string> => {
@@ -20,4 +21,19 @@ export const next = <T>(connection: HubConnection, target: string, ms = 5000): P
       resolve(payload);
     };
     connection.on(target, handler);
+  });
+
+/** The status of a WebSocket upgrade (a hub's, the container proxy's): 101, or the refusal's. */
+export const upgradeStatus = (url: string, headers: Record<string, string>) =>
+  new Promise<number>((resolve) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    ws.once('error', () => {});
   });
