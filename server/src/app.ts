@@ -85,15 +85,18 @@ export interface AppOptions {
   settings: Settings;
   connection: Connection;
   logger?: FastifyServerOptions['logger'];
+  logController?: FastifyServerOptions['logController'];
 }
 
 export const buildApp = async ({
   settings,
   connection,
   logger = false,
+  logController,
 }: AppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger,
+    logController,
     // GZ::CTF matches routes case-insensitively; parameter values keep their case.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     trustProxy: settings.trustProxy,

@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { connect, describeDatabase, migrate } from './db/database.ts';
 import { probeWrite } from './db/write-probe.ts';
+import { chooseLogFormat, logOutput } from './log-output.ts';
 import { checkPort } from './port-check.ts';
 import { seedAdmin } from './services/admin-seed.ts';
 import { seedDemo, wantsDemo } from './services/demo-seed.ts';
@@ -39,7 +40,8 @@ const { connection, app } = await (async () => {
   // A database that opens and is up to date may still refuse writes (read-only, locked by another process).
   await probeWrite(connection.db);
   await checkPort(settings.host, settings.port);
-  return { connection, app: await buildApp({ settings, connection, logger: { level: settings.logLevel } }) };
+  const log = logOutput(settings.logLevel, chooseLogFormat(settings.logFormat, process.stdout.isTTY));
+  return { connection, app: await buildApp({ settings, connection, ...log }) };
 })().catch(cannotStart);
 for (const warning of settings.warnings) app.log.warn(warning);
 const announce = (line: string) => console.log(`\n  ==> ${line}\n`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CaptchaProvider, ContainerPortMappingType } from '@pennon/sdk/contract';
 import type { SqliteSynchronous } from './db/database.ts';
+import type { LogFormat } from './log-output.ts';
 import { type ProxyTrust, trustAddresses, trustHops, trustNobody } from './proxy-trust.ts';
 
 /** `*` for any origin, else the exact origins (`https://example.org`); none: no cross-origin answers. */
@@ -17,6 +18,8 @@ export interface Settings {
   /** `redis://` or `rediss://`: the live push between server processes goes through Redis instead of the database. */
   redisUrl: string | undefined;
   logLevel: string;
+  /** `PENNON_LOG_FORMAT`: `json` or `pretty`; unset: pretty on a terminal, JSON otherwise. */
+  logFormat: LogFormat | undefined;
   /** The built web client; served with SPA fallback when it exists. */
   webDir: string;
   /** The built widgets (widgets/dist), served at /widgets/ when they exist. */
@@ -254,6 +257,13 @@ const readSqliteSynchronous = (raw: string | undefined): SqliteSynchronous => {
   throw new SettingsError(`PENNON_SQLITE_SYNCHRONOUS must be "normal" or "full", got "${raw}"`);
 };
 
+const readLogFormat = (raw: string | undefined): LogFormat | undefined => {
+  const value = raw?.toLowerCase();
+  if (!value) return undefined;
+  if (value === 'json' || value === 'pretty') return value;
+  throw new SettingsError(`PENNON_LOG_FORMAT must be "json" or "pretty", got "${raw}"`);
+};
+
 /** Addresses or CIDRs, comma-separated, as proxy-addr reads them; a bad one is named. */
 const readAddressList = (name: string, raw: string): ProxyTrust => {
   const list = raw
@@ -326,6 +336,7 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     databaseUrl: env.PENNON_DATABASE_URL || `sqlite:${path.join(dataDir, 'pennon.db')}`,
     redisUrl: readRedisUrl(env.PENNON_REDIS_URL),
     logLevel: env.PENNON_LOG_LEVEL || 'info',
+    logFormat: readLogFormat(env.PENNON_LOG_FORMAT),
     webDir: path.resolve(env.PENNON_WEB_DIR || path.join(repoRoot, 'web/dist')),
     widgetsDir: path.resolve(env.PENNON_WIDGETS_DIR || path.join(repoRoot, 'widgets/dist')),
     embedOrigins: readEmbedOrigins(env.PENNON_EMBED_ORIGINS),

@@ -29,6 +29,15 @@ describe('settings from the environment', () => {
       expect(() => readSettings({ PENNON_REDIS_URL: bad })).toThrow(/PENNON_REDIS_URL must be a redis:\/\//);
   });
 
+  it('reads PENNON_LOG_FORMAT as json or pretty, unset meaning "as the terminal says"', () => {
+    expect(readSettings({}).logFormat).toBeUndefined();
+    expect(readSettings({ PENNON_LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+    expect(readSettings({ PENNON_LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => readSettings({ PENNON_LOG_FORMAT: 'fancy' })).toThrow(
+      /PENNON_LOG_FORMAT must be "json" or "pretty"/,
+    );
+  });
+
   it.each(['abc', '-1', '70000', '80.5'])('refuses PORT=%s with a message naming it', (port) => {
     expect(() => readSettings({ PORT: port })).toThrow(SettingsError);
     expect(() => readSettings({ PORT: port })).toThrow(/PORT/);

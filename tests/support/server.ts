@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 export interface RunningServer {
   url: string;
-  /** The server's own process id (Node itself, not a wrapper), e.g. to read its memory. */
+  /** The server's own process id (Node itself, not a wrapper, but for `terminal`), e.g. to read its memory. */
   pid: number;
   dataDir: string;
   databaseUrl: string;
@@ -21,13 +21,28 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The server's process as `npm start` runs it, on `dataDir` (and its database unless `env` names another). */
+/**
+ * The server's process as `npm start` runs it, on `dataDir` (and its database unless `env` names another);
+ * `terminal`: on a pseudo-terminal (util-linux `script`), as when someone runs it in a terminal.
+ */
 export const spawnServer = (
   dataDir: string,
   env: Record<string, string> = {},
-  options: Pick<SpawnOptions, 'uid' | 'gid'> = {},
-): ChildProcess =>
-  spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  { terminal = false, ...options }: Pick<SpawnOptions, 'uid' | 'gid'> & { terminal?: boolean } = {},
+): ChildProcess => {
+  const command = [process.execPath, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
+  const [file = '', ...args] = terminal
+    ? [
+        'script',
+        '--quiet',
+        '--flush',
+        '--return',
+        '--command',
+        command.map((arg) => `'${arg}'`).join(' '),
+        '/dev/null',
+      ]
+    : command;
+  return spawn(file, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -44,6 +59,7 @@ export const spawnServer = (
     stdio: ['ignore', 'pipe', 'pipe'],
     ...options,
   });
+};
 
 /**
  * The address a starting server process prints once it serves, and all it prints (`output()`, kept on after).
@@ -82,10 +98,13 @@ export const waitUntilServing = async (
 /** `dataDir` reuses a killed server's data directory (pass its database URL in `env` too), as a restart does. */
 export const startServer = async (
   env: Record<string, string> = {},
-  { dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')) }: { dataDir?: string } = {},
+  {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-')),
+    terminal = false,
+  }: { dataDir?: string; terminal?: boolean } = {},
 ): Promise<RunningServer> => {
   const databaseUrl = env.PENNON_DATABASE_URL ?? `sqlite:${path.join(dataDir, 'pennon.db')}`;
-  const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env });
+  const child = spawnServer(dataDir, { PENNON_DATABASE_URL: databaseUrl, ...env }, { terminal });
   const { url, output } = await waitUntilServing(child);
   const end = async (signal: NodeJS.Signals): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
