@@ -1,7 +1,6 @@
 // How the server's log reads: JSON lines for machines (a pipe, a file, a log collector), and for a person at a
 // terminal short lines (time, level, message) with one line per request, not two objects of request details.
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
-import pretty from 'pino-pretty';
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -25,12 +24,13 @@ class RequestLines extends LogController {
   }
 }
 
-/** Fastify's logger and log controller for the format. */
-export const logOutput = (
+/** Fastify's logger and log controller for the format; the prettifier is loaded only where it is used. */
+export const logOutput = async (
   level: string,
   format: LogFormat,
-): Pick<FastifyServerOptions, 'logger' | 'logController'> => {
+): Promise<Pick<FastifyServerOptions, 'logger' | 'logController'>> => {
   if (format === 'json') return { logger: { level } };
+  const { default: pretty } = await import('pino-pretty');
   const stream = pretty({
     translateTime: 'SYS:HH:MM:ss.l',
     ignore: 'pid,hostname,reqId',

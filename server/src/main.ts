@@ -40,7 +40,7 @@ const { connection, app } = await (async () => {
   // A database that opens and is up to date may still refuse writes (read-only, locked by another process).
   await probeWrite(connection.db);
   await checkPort(settings.host, settings.port);
-  const log = logOutput(settings.logLevel, chooseLogFormat(settings.logFormat, process.stdout.isTTY));
+  const log = await logOutput(settings.logLevel, chooseLogFormat(settings.logFormat, process.stdout.isTTY));
   return { connection, app: await buildApp({ settings, connection, ...log }) };
 })().catch(cannotStart);
 for (const warning of settings.warnings) app.log.warn(warning);
