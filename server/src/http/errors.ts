@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { BusyError } from '../errors/busy-error.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { problemTitle } from '../errors/schema-problem.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { msg, type Text } from '../i18n/message.ts';
 import { isMalformedForm } from './uploads.ts';
@@ -28,43 +29,8 @@ export const isPageRequest = (request: FastifyRequest): boolean =>
 const envelope = (title: string, status: number): RequestResponse => ({ title, status });
 
 /** TypeBox's first complaint, phrased for a person: `userName must be at least 3 characters long`. */
-const validationTitle = (error: FastifyError): Text => {
-  const first = error.validation?.[0];
-  if (!first) return msg`The request is not valid`;
-  const params = first.params as { requiredProperties?: string[]; missingProperty?: string; limit?: number };
-  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const field =
-    (first.keyword === 'required' ? (params.requiredProperties?.[0] ?? params.missingProperty) : path) ||
-    error.validationContext ||
-    'request';
-  switch (first.keyword) {
-    case 'required':
-      return msg`${field} is required`;
-    case 'minLength':
-      return msg`${field} must be at least ${params.limit} characters long`;
-    case 'maxLength':
-      return msg`${field} must be at most ${params.limit} characters long`;
-    case 'minimum':
-    case 'minItems':
-      return msg`${field} must be at least ${params.limit}`;
-    case 'maximum':
-    case 'maxItems':
-      return msg`${field} must be at most ${params.limit}`;
-    case 'type':
-      return msg`${field} has the wrong type`;
-    case 'const':
-    case 'enum':
-    case 'anyOf':
-      return msg`${field} is not one of the allowed values`;
-    case 'format':
-    case 'pattern':
-      return msg`${field} is not in the expected format`;
-    case 'nul':
-      return msg`${field} must not contain the NUL character (U+0000)`;
-    default:
-      return msg`${field} is not valid`;
-  }
-};
+const validationTitle = (error: FastifyError): Text =>
+  problemTitle(error.validation?.[0], error.validationContext || 'request');
 
 /**
  * The router's own refusals, before any route or hook runs: a path whose percent-encoding does not decode, or a

@@ -5,6 +5,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
+import { nulAt, nulProblem } from '../errors/schema-problem.ts';
 
 /** Distinct query strings kept converted, per route: the same few come again and again. */
 const convertedKept = 256;
@@ -14,7 +15,7 @@ export const validatorCompiler: FastifySchemaCompiler<TSchema> = ({ schema, http
   // One rule for every string of every route: U+0000 is refused, since PostgreSQL cannot store it in text.
   const check = (value: unknown) => {
     const nul = nulAt(value);
-    if (nul !== undefined) return { error: [nulError(nul)] };
+    if (nul !== undefined) return { error: [nulProblem(nul)] };
     return validator.Check(value) ? { value } : { error: [...validator.Errors(value)] };
   };
   if (httpPart === 'body') return check;
@@ -74,33 +75,6 @@ const integerError = (name: string) => ({
   schemaPath: '#',
   params: {},
   message: 'must be an integer',
-});
-
-/**
- * Where a string or key holding U+0000 is, as a JSON pointer (a key's parent), or undefined. Iterative:
- * a body nests as deep as its sender likes.
- */
-export const nulAt = (value: unknown): string | undefined => {
-  const pending: [unknown, string][] = [[value, '']];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, at] = next;
-    if (typeof item === 'string' && item.includes('\0')) return at;
-    if (item === null || typeof item !== 'object') continue;
-    for (const [key, inner] of Object.entries(item)) {
-      if (key.includes('\0')) return at;
-      pending.push([inner, `${at}/${key}`]);
-    }
-  }
-  return undefined;
-};
-
-/** Shaped as the library's own errors, so the error handler names the field (`nul` has its own title). */
-const nulError = (instancePath: string) => ({
-  keyword: 'nul',
-  instancePath,
-  schemaPath: '#',
-  params: {},
-  message: 'must not contain the character U+0000',
 });
 
 const deepFreeze = <T>(value: T): T => {
