@@ -24,6 +24,7 @@ export {
   signIn as signInRoutes,
   signInAdmin as signInAdminRoutes,
 } from './contract/routes/signin.ts';
+export * from './contract/rules/authored-limits.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
 export * from './contract/rules/user-name.ts';

@@ -29,6 +29,7 @@ export {
   signIn as signInRoutes,
   signInAdmin as signInAdminRoutes,
 } from './routes/signin.ts';
+export * from './rules/authored-limits.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
 export * from './rules/user-name.ts';

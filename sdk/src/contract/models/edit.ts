@@ -2,8 +2,48 @@
 import Type, { type Static } from 'typebox';
 import { GamePermission } from '../enum-values.ts';
 import { ChallengeCategory, ChallengeType, FileType, GamePermissionFlags, NetworkMode } from '../enums.ts';
+import {
+  DIVISION_NAME_MAX,
+  FLAG_MAX,
+  FLAG_TEMPLATE_MAX,
+  INVITE_CODE_MAX,
+  MARKDOWN_MAX,
+  SUBMISSION_LIMIT_MAX,
+  TITLE_MAX,
+} from '../rules/authored-limits.ts';
 import { Count, Id, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
 import { ContainerInfoModel, DivisionChallengeConfig } from './game.ts';
+
+/**
+ * The rule of each field admins author, defined once: the edit bodies below use them, and so does the server's
+ * game package format, so an import is held to exactly what the edit API takes.
+ */
+export const AuthoredField = {
+  title: Type.String({ minLength: 1, maxLength: TITLE_MAX }),
+  markdown: Type.String({ maxLength: MARKDOWN_MAX }),
+  inviteCode: Type.String({ maxLength: INVITE_CODE_MAX }),
+  divisionName: Type.String({ minLength: 1, maxLength: DIVISION_NAME_MAX }),
+  flag: Type.String({ minLength: 1, maxLength: FLAG_MAX }),
+  /** A blank one means none. */
+  flagTemplate: Type.String({ maxLength: FLAG_TEMPLATE_MAX }),
+  /** A download name: not blank. */
+  fileName: Type.String({ pattern: '\\S' }),
+  /** 0 = unlimited. */
+  submissionLimit: Type.Integer({ minimum: 0, maximum: SUBMISSION_LIMIT_MAX }),
+  /** MB. */
+  memoryLimit: Type.Integer({ minimum: 32, maximum: 1048576 }),
+  /** Units of 0.1 CPU. */
+  cpuCount: Type.Integer({ minimum: 1, maximum: 1024 }),
+  /** MB. */
+  storageLimit: Type.Integer({ minimum: 0, maximum: 1048576 }),
+  exposePort: Type.Integer({ minimum: 1, maximum: 65535 }),
+  /** 0 = unlimited. */
+  countLimit: Count(),
+  originalScore: Count(),
+  minScoreRate: Type.Number({ minimum: 0, maximum: 1 }),
+  /** A negative one would make the value grow without bound as solves come. */
+  difficulty: Type.Number({ minimum: 0 }),
+};
 
 /** Division permissions on input: missing means All. */
 const PermissionsInput = Type.Integer({
@@ -74,22 +114,22 @@ export type GameInfoModel = Static<typeof GameInfoModel>;
 export const GameInfoInput = Type.Object(
   {
     id: Type.Optional(Id),
-    title: Type.String({ minLength: 1 }),
+    title: AuthoredField.title,
     hidden: Type.Optional(Type.Boolean({ default: false })),
-    summary: Type.Optional(Type.String({ default: '' })),
-    content: Type.Optional(Type.String({ default: '' })),
+    summary: Type.Optional({ ...AuthoredField.markdown, default: '' }),
+    content: Type.Optional({ ...AuthoredField.markdown, default: '' }),
     acceptWithoutReview: Type.Optional(Type.Boolean({ default: false })),
     writeupRequired: Type.Optional(Type.Boolean({ default: false })),
-    inviteCode: OptionalNullable(Type.String({ maxLength: 32 })),
-    teamMemberCountLimit: Type.Optional(Count({ default: 0 })),
-    containerCountLimit: Type.Optional(Count({ default: 3 })),
+    inviteCode: OptionalNullable(AuthoredField.inviteCode),
+    teamMemberCountLimit: Type.Optional({ ...AuthoredField.countLimit, default: 0 }),
+    containerCountLimit: Type.Optional({ ...AuthoredField.countLimit, default: 3 }),
     poster: OptionalNullable(Type.String()),
     publicKey: OptionalNullable(Type.String()),
     practiceMode: Type.Optional(Type.Boolean({ default: true })),
     start: TimestampInput,
     end: TimestampInput,
     writeupDeadline: Type.Optional(TimestampInput),
-    writeupNote: Type.Optional(Type.String({ default: '' })),
+    writeupNote: Type.Optional({ ...AuthoredField.markdown, default: '' }),
     bloodBonus: Type.Optional(Type.Integer({ default: 52459530 })),
   },
   { title: 'GameInfoModel' },
@@ -99,7 +139,7 @@ export type GameInfoInput = Static<typeof GameInfoInput>;
 // ---- Notices ----
 
 export const GameNoticeModel = Type.Object(
-  { content: Type.String({ minLength: 1 }) },
+  { content: { ...AuthoredField.markdown, minLength: 1 } },
   { title: 'GameNoticeModel' },
 );
 export type GameNoticeModel = Static<typeof GameNoticeModel>;
@@ -115,8 +155,8 @@ export type DivisionChallengeConfigInput = Static<typeof DivisionChallengeConfig
 
 export const DivisionCreateModel = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 31 }),
-    inviteCode: OptionalNullable(Type.String({ maxLength: 32 })),
+    name: AuthoredField.divisionName,
+    inviteCode: OptionalNullable(AuthoredField.inviteCode),
     defaultPermissions: OptionalNullable(PermissionsInput),
     challengeConfigs: OptionalNullable(Type.Array(DivisionChallengeConfigInput)),
   },
@@ -127,8 +167,8 @@ export type DivisionCreateModel = Static<typeof DivisionCreateModel>;
 /** Null fields stay unchanged; a non-null `challengeConfigs` replaces the whole set. */
 export const DivisionEditModel = Type.Object(
   {
-    name: OptionalNullable(Type.String({ minLength: 1, maxLength: 31 })),
-    inviteCode: OptionalNullable(Type.String({ maxLength: 32 })),
+    name: OptionalNullable(AuthoredField.divisionName),
+    inviteCode: OptionalNullable(AuthoredField.inviteCode),
     defaultPermissions: OptionalNullable(GamePermissionFlags),
     challengeConfigs: OptionalNullable(Type.Array(DivisionChallengeConfigInput)),
   },
@@ -169,7 +209,7 @@ export type ChallengeInfoModel = Static<typeof ChallengeInfoModel>;
 
 /** ChallengeInfoModel as the create body: only these three fields are read. */
 export const ChallengeCreateInput = Type.Object(
-  { title: Type.String({ minLength: 1 }), category: ChallengeCategory, type: ChallengeType },
+  { title: AuthoredField.title, category: ChallengeCategory, type: ChallengeType },
   { title: 'ChallengeInfoModel' },
 );
 export type ChallengeCreateInput = Static<typeof ChallengeCreateInput>;
@@ -230,35 +270,28 @@ export type ChallengeEditDetailModel = Static<typeof ChallengeEditDetailModel>;
 /** Null fields stay unchanged. */
 export const ChallengeUpdateModel = Type.Object(
   {
-    title: OptionalNullable(Type.String({ minLength: 1 })),
-    content: OptionalNullable(Type.String()),
-    /** A blank string clears the template. */
-    flagTemplate: OptionalNullable(Type.String({ maxLength: 120 })),
+    title: OptionalNullable(AuthoredField.title),
+    content: OptionalNullable(AuthoredField.markdown),
+    flagTemplate: OptionalNullable(AuthoredField.flagTemplate),
     category: OptionalNullable(ChallengeCategory),
-    hints: OptionalNullable(Type.Array(Type.String())),
+    hints: OptionalNullable(Type.Array(AuthoredField.markdown)),
     isEnabled: OptionalNullable(Type.Boolean()),
-    /** Must not be blank when present. */
-    fileName: OptionalNullable(Type.String({ pattern: '\\S' })),
+    fileName: OptionalNullable(AuthoredField.fileName),
     /** 0 clears the deadline. */
     deadlineUtc: OptionalNullable(TimestampInput),
-    /** 0 = unlimited. */
-    submissionLimit: OptionalNullable(Type.Integer({ minimum: 0, maximum: 10000 })),
+    submissionLimit: OptionalNullable(AuthoredField.submissionLimit),
     containerImage: OptionalNullable(Type.String()),
-    /** MB. */
-    memoryLimit: OptionalNullable(Type.Integer({ minimum: 32, maximum: 1048576 })),
-    /** Units of 0.1 CPU. */
-    cpuCount: OptionalNullable(Type.Integer({ minimum: 1, maximum: 1024 })),
-    /** MB. */
-    storageLimit: OptionalNullable(Type.Integer({ minimum: 0, maximum: 1048576 })),
-    exposePort: OptionalNullable(Type.Integer({ minimum: 1, maximum: 65535 })),
+    memoryLimit: OptionalNullable(AuthoredField.memoryLimit),
+    cpuCount: OptionalNullable(AuthoredField.cpuCount),
+    storageLimit: OptionalNullable(AuthoredField.storageLimit),
+    exposePort: OptionalNullable(AuthoredField.exposePort),
     networkMode: OptionalNullable(NetworkMode),
     /** Container challenge types only. */
     enableTrafficCapture: OptionalNullable(Type.Boolean()),
     disableBloodBonus: OptionalNullable(Type.Boolean()),
-    originalScore: OptionalNullable(Count()),
-    minScoreRate: OptionalNullable(Type.Number({ minimum: 0, maximum: 1 })),
-    /** A negative one would make the value grow without bound as solves come (as a game package refuses it). */
-    difficulty: OptionalNullable(Type.Number({ minimum: 0 })),
+    originalScore: OptionalNullable(AuthoredField.originalScore),
+    minScoreRate: OptionalNullable(AuthoredField.minScoreRate),
+    difficulty: OptionalNullable(AuthoredField.difficulty),
   },
   { title: 'ChallengeUpdateModel' },
 );
@@ -278,7 +311,7 @@ export type AttachmentCreateModel = Static<typeof AttachmentCreateModel>;
 /** A flag with an optional attachment of its own (how DynamicAttachment challenges are built). */
 export const FlagCreateModel = Type.Object(
   {
-    flag: Type.String({ minLength: 1, maxLength: 127 }),
+    flag: AuthoredField.flag,
     attachmentType: Type.Optional(FileTypeInput),
     fileHash: OptionalNullable(Type.String()),
     remoteUrl: OptionalNullable(Type.String()),

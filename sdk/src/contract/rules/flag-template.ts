@@ -2,6 +2,8 @@
 // that refuses guessable templates. Shared by the server, which makes each team's flag, and the admin pages, which
 // preview it. Randomness comes from `pick` and `guid`, crypto-random by default (Web Crypto: browsers and Node).
 
+import { FLAG_MAX } from './authored-limits.ts';
+
 /** Picks an index below `n`. */
 export type Choose = (n: number) => number;
 
@@ -121,14 +123,13 @@ export const renderFlag = (
   return mapBraced(body, inside, (name) => (name === 'GUID' ? guid() : teamHash));
 };
 
-const maxFlagLength = 127;
 const minEntropyBits = 32;
 
 /** Whether a DynamicContainer template is hard enough to guess (§4.8). */
 export const isValidTemplate = (template: string): boolean => {
   if (hasPlaceholder(template)) return true;
   const { body, leet } = parse(template);
-  if (body.length > maxFlagLength) return false;
+  if (body.length > FLAG_MAX) return false;
   let bits = 0;
   mapBraced(
     body,
