@@ -191,7 +191,7 @@ export const buildApp = async ({
   const games = new GameService(connection.db, gameKeys, files, challenges);
   await app.register(gamesApi, {
     games,
-    transfer: new GameTransfer(connection.db, files, games, challenges, divisions),
+    transfer: new GameTransfer(connection.db, files, gameKeys),
     divisions,
     challenges,
     catalog: new GameCatalog(connection.db),

@@ -1,11 +1,8 @@
 // `pennon game export|import`: the admin API's game packages (game-transfer.ts), from the command line.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ChallengeService } from '../games/challenges.ts';
-import { DivisionService } from '../games/divisions.ts';
 import { GameKeys } from '../games/game-keys.ts';
 import { GameTransfer, packageLimit } from '../games/game-transfer.ts';
-import { GameService } from '../games/games.ts';
 import { PlatformSecrets } from '../services/platform-secrets.ts';
 import type { Settings } from '../settings.ts';
 import { FileStore } from '../storage/file-store.ts';
@@ -15,9 +12,7 @@ import { CliError, type Command, UsageError, withDatabase } from './command.ts';
 const withTransfer = (settings: Settings, work: (transfer: GameTransfer) => Promise<void>) =>
   withDatabase(settings, ({ db }) => {
     const files = new FileStore(db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
-    const challenges = new ChallengeService(db, files);
-    const games = new GameService(db, new GameKeys(new PlatformSecrets(db)), files, challenges);
-    return work(new GameTransfer(db, files, games, challenges, new DivisionService(db)));
+    return work(new GameTransfer(db, files, new GameKeys(new PlatformSecrets(db))));
   });
 
 export const gameExportCommand: Command = {

@@ -8,6 +8,7 @@ import {
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, DivisionsTable } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { divisionsEdited } from './judging-edits.ts';
@@ -129,7 +130,8 @@ export class DivisionService {
           { division_id: id, challenge_id: c.challengeId, permissions: c.permissions ?? GamePermission.All },
         ]),
     );
-    await this.db.transaction().execute(async (trx) => {
+    // The caller's transaction when there is one (a game import).
+    await inTransaction(this.db, async (trx) => {
       await trx.deleteFrom('division_challenges').where('division_id', '=', id).execute();
       if (rows.size > 0)
         await trx

@@ -3,15 +3,24 @@
 // JSON is GZ::CTF's transfer format (camelCase, enums by name, times as ISO 8601 strings), so packages move between
 // its servers and ours. Sections it leaves out may be missing or null; fields it does not know it ignores, which is
 // where ours go that it has no place for (`fileName` of a dynamic attachment, a container's `networkMode`).
-import { ChallengeCategory, ChallengeType, GamePermission, NetworkMode } from '@pennon/sdk/contract';
+import {
+  AuthoredField,
+  ChallengeCategory,
+  ChallengeType,
+  GamePermission,
+  NetworkMode,
+  TimestampInput,
+} from '@pennon/sdk/contract';
 import Type, { type Static, type TSchema } from 'typebox';
+import { bloodBonusFieldMax } from './game-store.ts';
 
 export const packageFormat = { format: 'GZCTF-GAME', version: '1.0' } as const;
 
 const Optional = <T extends TSchema>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]));
 const Hash = Type.String({ pattern: '^[0-9a-fA-F]{64}$' });
-/** ISO 8601 with an offset, as .NET writes a DateTimeOffset. */
-const Time = Type.String({ minLength: 1 });
+/** ISO 8601 with an offset, as .NET writes a DateTimeOffset: the times the edit API takes. */
+const Time = TimestampInput;
+const BonusField = Type.Integer({ minimum: 0, maximum: bloodBonusFieldMax });
 /** GamePermission flags by name; `All` and `None` stand alone. */
 const Permissions = Type.Array(Type.String());
 
@@ -34,8 +43,8 @@ export const Manifest = Type.Object({
 export type Manifest = Static<typeof Manifest>;
 
 export const PackageDivision = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 31 }),
-  inviteCode: Optional(Type.String({ maxLength: 32 })),
+  name: AuthoredField.divisionName,
+  inviteCode: Optional(AuthoredField.inviteCode),
   defaultPermissions: Optional(Permissions),
   challengeConfig: Optional(
     Type.Array(Type.Object({ challengeId: Type.Integer(), permissions: Optional(Permissions) })),
@@ -44,24 +53,26 @@ export const PackageDivision = Type.Object({
 export type PackageDivision = Static<typeof PackageDivision>;
 
 export const PackageGame = Type.Object({
-  title: Type.String({ minLength: 1 }),
-  summary: Optional(Type.String()),
-  content: Optional(Type.String()),
+  title: AuthoredField.title,
+  summary: Optional(AuthoredField.markdown),
+  content: Optional(AuthoredField.markdown),
   hidden: Optional(Type.Boolean()),
   practiceMode: Optional(Type.Boolean()),
   acceptWithoutReview: Optional(Type.Boolean()),
-  inviteCode: Optional(Type.String({ maxLength: 32 })),
-  teamMemberCountLimit: Optional(Type.Integer({ minimum: 0 })),
-  containerCountLimit: Optional(Type.Integer({ minimum: 0 })),
+  inviteCode: Optional(AuthoredField.inviteCode),
+  teamMemberCountLimit: Optional(AuthoredField.countLimit),
+  containerCountLimit: Optional(AuthoredField.countLimit),
   startTime: Time,
   endTime: Time,
-  writeup: Optional(Type.Object({ required: Type.Boolean(), deadline: Time, note: Optional(Type.String()) })),
-  /** Per mille, each 0–1023. */
+  writeup: Optional(
+    Type.Object({ required: Type.Boolean(), deadline: Time, note: Optional(AuthoredField.markdown) }),
+  ),
+  /** Per mille. */
   bloodBonus: Optional(
     Type.Object({
-      first: Type.Integer({ minimum: 0, maximum: 1023 }),
-      second: Type.Integer({ minimum: 0, maximum: 1023 }),
-      third: Type.Integer({ minimum: 0, maximum: 1023 }),
+      first: BonusField,
+      second: BonusField,
+      third: BonusField,
     }),
   ),
   posterHash: Optional(Hash),
@@ -90,28 +101,28 @@ export type PackageAttachment = Static<typeof PackageAttachment>;
 export const PackageChallenge = Type.Object({
   /** Its id on the exporting server: division configs name it. */
   id: Type.Integer(),
-  title: Type.String({ minLength: 1 }),
-  content: Optional(Type.String()),
+  title: AuthoredField.title,
+  content: Optional(AuthoredField.markdown),
   category: ChallengeCategory,
   type: ChallengeType,
   enabled: Optional(Type.Boolean()),
   scoring: Optional(
     Type.Object({
-      original: Type.Integer({ minimum: 1 }),
-      minRate: Type.Number({ minimum: 0, maximum: 1 }),
-      difficulty: Type.Number({ minimum: 0 }),
+      original: AuthoredField.originalScore,
+      minRate: AuthoredField.minScoreRate,
+      difficulty: AuthoredField.difficulty,
     }),
   ),
-  limits: Optional(Type.Object({ submission: Type.Integer({ minimum: 0 }), deadline: Optional(Time) })),
+  limits: Optional(Type.Object({ submission: AuthoredField.submissionLimit, deadline: Optional(Time) })),
   flags: Optional(
     Type.Object({
       disableBloodBonus: Optional(Type.Boolean()),
       enableTrafficCapture: Optional(Type.Boolean()),
-      template: Optional(Type.String({ maxLength: 120 })),
+      template: Optional(AuthoredField.flagTemplate),
       static: Optional(
         Type.Array(
           Type.Object({
-            value: Type.String({ minLength: 1, maxLength: 127 }),
+            value: AuthoredField.flag,
             attachment: Optional(PackageAttachment),
           }),
         ),
@@ -119,20 +130,20 @@ export const PackageChallenge = Type.Object({
     }),
   ),
   attachment: Optional(PackageAttachment),
-  hints: Optional(Type.Array(Type.String())),
+  hints: Optional(Type.Array(AuthoredField.markdown)),
   container: Optional(
     Type.Object({
       image: Type.String(),
-      memoryLimit: Type.Integer({ minimum: 1 }),
-      cpuCount: Type.Integer({ minimum: 1 }),
-      storageLimit: Type.Integer({ minimum: 0 }),
-      exposePort: Type.Integer({ minimum: 1, maximum: 65535 }),
-      fileName: Optional(Type.String()),
+      memoryLimit: AuthoredField.memoryLimit,
+      cpuCount: AuthoredField.cpuCount,
+      storageLimit: AuthoredField.storageLimit,
+      exposePort: AuthoredField.exposePort,
+      fileName: Optional(AuthoredField.fileName),
       networkMode: Optional(NetworkMode),
     }),
   ),
   /** The download name of a dynamic attachment (ours: GZ::CTF keeps it for containers only). */
-  fileName: Optional(Type.String()),
+  fileName: Optional(AuthoredField.fileName),
 });
 export type PackageChallenge = Static<typeof PackageChallenge>;
 

@@ -8,12 +8,14 @@ export type Game = Selectable<GamesTable>;
 /** Packed +5 % / +3 % / +1 % (§4.2). */
 export const defaultBloodBonus = (50 << 20) + (30 << 10) + 10;
 const bonusField = 0x3ff;
+/** The most each of the three fields may be, per mille. */
+export const bloodBonusFieldMax = 1000;
 
-/** Any of the three 10-bit fields above 1000 (per mille), or bits beyond them, voids the whole value. */
+/** Any of the three 10-bit fields above its most, or bits beyond them, voids the whole value. */
 const validBloodBonus = (value: number | undefined): number => {
   if (value === undefined || value < 0 || value >= 2 ** 30) return defaultBloodBonus;
   const fields = [value >> 20, (value >> 10) & bonusField, value & bonusField];
-  return fields.every((field) => field <= 1000) ? value : defaultBloodBonus;
+  return fields.every((field) => field <= bloodBonusFieldMax) ? value : defaultBloodBonus;
 };
 
 /**

@@ -1,17 +1,20 @@
 // Game export and import (§2.5): a game, its divisions, challenges, flags and files packed as one .zip
 // (game-package.ts), and unpacked again as a new game, here, on another server of ours or on a GZ::CTF server.
 // Containers, participations, submissions and notices stay behind: a package is the game as authored, not as played.
+
+import type { AttachmentCreateModel } from '@pennon/sdk/contract';
 import { zip } from 'fflate';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Static, TSchema } from 'typebox';
-import Value from 'typebox/value';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import { msg } from '../i18n/message.ts';
+import { firstProblem, problemTitle } from '../errors/schema-problem.ts';
+import { Message, msg, type Text } from '../i18n/message.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { version } from '../version.ts';
-import type { ChallengeService } from './challenges.ts';
-import type { DivisionService } from './divisions.ts';
+import { ChallengeService } from './challenges.ts';
+import { DivisionService } from './divisions.ts';
+import type { GameKeyPair, GameKeys } from './game-keys.ts';
 import {
   Manifest,
   namesToPermissions,
@@ -23,13 +26,14 @@ import {
   permissionsToNames,
   unpackBloodBonus,
 } from './game-package.ts';
-import type { GameService } from './games.ts';
+import { GameService } from './games.ts';
 import { notAPackage, PackageReader } from './package-reader.ts';
 import { utcStamp } from './writeups.ts';
 
 /** The largest package an import reads (§2.5). */
 export const packageLimit = 512 * 1024 * 1024;
 
+/** An entry's JSON, held to its schema: the edit API's rules for every field it shares with it, the NUL rule too. */
 const readJson = async <T extends TSchema>(files: PackageReader, name: string, schema: T) => {
   const bytes = await files.bytes(name);
   if (!bytes) throw notAPackage();
@@ -39,23 +43,54 @@ const readJson = async <T extends TSchema>(files: PackageReader, name: string, s
   } catch {
     throw new DomainError(400, msg`The package's ${name} is not valid`);
   }
-  if (!Value.Check(schema, value)) throw new DomainError(400, msg`The package's ${name} is not valid`);
+  const problem = firstProblem(schema, value);
+  if (problem) throw invalidEntry(name, problemTitle(problem, name));
   return value as Static<T>;
 };
+
+const invalidEntry = (name: string, why: Text) =>
+  new DomainError(400, msg`The package's ${name} is not valid: ${why}`);
+
+/** A refusal of the services while writing an entry, saying which entry it was. */
+const inEntry = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.status !== 400) throw error;
+    // A plain title is a message without values: wrapped, it is still translated.
+    throw invalidEntry(name, typeof error.title === 'string' ? new Message(error.title) : error.title);
+  }
+};
+
+/** A checked package, with the files it stored, as the transaction writes it. */
+interface ImportPlan {
+  packedGame: PackageGame;
+  packed: PackageChallenge[];
+  /** Package hash → stored hash. */
+  held: Map<string, string>;
+  /** The stored poster, re-encoded. */
+  poster: string | undefined;
+  keyPair: GameKeyPair;
+}
+
+/** The Local files a challenge uses, its own and its flags'. */
+const localFiles = (c: PackageChallenge) =>
+  [c.attachment, ...(c.flags?.static ?? []).map((f) => f.attachment)].filter(
+    (a): a is Extract<PackageAttachment, { type: 'Local' }> => a?.type === 'Local',
+  );
 
 export class GameTransfer {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly files: FileStore,
-    private readonly games: GameService,
-    private readonly challenges: ChallengeService,
-    private readonly divisions: DivisionService,
+    private readonly keys: GameKeys,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** The package of a game, and the name to download it as; 404 when the game does not exist. */
   async export(gameId: number): Promise<{ fileName: string; body: Buffer }> {
-    const info = await this.games.info(gameId);
+    const services = this.services(this.db, this.files);
+    const info = await services.games.info(gameId);
     const game = await this.db
       .selectFrom('games')
       .select('poster_hash')
@@ -95,7 +130,7 @@ export class GameTransfer {
       .execute();
     const packed: PackageChallenge[] = [];
     for (const row of rows) {
-      const c = await this.challenges.detail(gameId, row.id);
+      const c = await services.challenges.detail(gameId, row.id);
       const flags = await this.db
         .selectFrom('flags')
         .select(['flag', 'attachment_id'])
@@ -136,7 +171,7 @@ export class GameTransfer {
         fileName: isContainer ? null : c.fileName,
       });
     }
-    const divisions = await this.divisions.list(gameId);
+    const divisions = await services.divisions.list(gameId);
     const packedGame: PackageGame = {
       title: info.title,
       summary: info.summary,
@@ -207,7 +242,11 @@ export class GameTransfer {
     return { fileName: fileName.replace(/[/\\]/g, '_'), body };
   }
 
-  /** Makes the packaged game anew and answers its id; 400, leaving nothing behind, when the package won't do. */
+  /**
+   * Makes the packaged game anew and answers its id; 400, leaving nothing behind, when the package won't do. Every
+   * entry is checked first; then the files are stored, each held by the import until the end; then the game is
+   * written in one transaction, so a failure anywhere leaves no game, and the files nothing references go.
+   */
   async import(bytes: Buffer): Promise<number> {
     const files = await PackageReader.open(bytes);
     await readJson(files, 'manifest.json', Manifest);
@@ -216,34 +255,49 @@ export class GameTransfer {
     for (const name of files.names().filter((name) => name.startsWith('challenges/')))
       packed.push(await readJson(files, name, PackageChallenge));
     packed.sort((a, b) => a.id - b.id);
-    const time = (value: string, file: string): number => {
-      const ms = Date.parse(value);
-      if (Number.isNaN(ms)) throw new DomainError(400, msg`The package's ${file} is not valid`);
-      return ms;
-    };
-    const lacks = (hash: string) => new DomainError(400, msg`The package lacks files/${hash}`);
-    // Each file is held by this import until the end; what the new game uses keeps a reference of its own.
-    const stored = new Map<string, string>();
-    const attachmentInput = async (attachment: PackageAttachment | null | undefined) => {
-      if (!attachment || attachment.type === 'None') return { attachmentType: 'None' as const };
-      if (attachment.type === 'Remote')
-        return { attachmentType: 'Remote' as const, remoteUrl: attachment.remoteUrl };
-      let hash = stored.get(attachment.hash);
-      if (!hash) {
-        const content = await files.stream(`files/${attachment.hash}`);
-        if (!content) throw lacks(attachment.hash);
-        hash = (await this.files.put(content, attachment.fileName))?.hash;
-        if (!hash) throw new DomainError(400, msg`The package's ${`files/${attachment.hash}`} is not valid`);
-        stored.set(attachment.hash, hash);
-      }
-      return { attachmentType: 'Local' as const, fileHash: hash };
-    };
 
-    let gameId: number | undefined;
+    const lacks = (hash: string) => new DomainError(400, msg`The package lacks files/${hash}`);
+    // Package hash → stored hash, and the poster's (stored re-encoded): each held until the end.
+    const held = new Map<string, string>();
+    let poster: string | undefined;
     try {
-      const writeup = packedGame.writeup;
-      gameId = (
-        await this.games.create({
+      if (packedGame.posterHash) {
+        const entry = `files/${packedGame.posterHash}`;
+        const image = await files.bytes(entry);
+        if (!image) throw lacks(packedGame.posterHash);
+        poster = await inEntry(entry, () => this.services(this.db, this.files).games.storePoster(image));
+      }
+      for (const { hash, fileName } of packed.flatMap(localFiles)) {
+        if (held.has(hash)) continue;
+        const content = await files.stream(`files/${hash}`);
+        if (!content) throw lacks(hash);
+        const file = await this.files.put(content, fileName);
+        if (!file) throw new DomainError(400, msg`The package's ${`files/${hash}`} is not valid`);
+        held.set(hash, file.hash);
+      }
+      // Made before the transaction: sealing the key may read a platform secret through the pool.
+      const keyPair = await this.keys.generate();
+      return await this.db
+        .transaction()
+        .execute((trx) => this.write(trx, { packedGame, packed, held, poster, keyPair }));
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw new DomainError(400, 'The game could not be imported');
+    } finally {
+      for (const hash of [...held.values(), ...(poster ? [poster] : [])]) await this.files.release(hash);
+    }
+  }
+
+  /** The game of a checked package, through the services the edit API uses, on one transaction. */
+  private async write(
+    trx: Transaction<Database>,
+    { packedGame, packed, held, poster, keyPair }: ImportPlan,
+  ): Promise<number> {
+    const { games, challenges, divisions } = this.services(trx, this.files.within(trx));
+    const writeup = packedGame.writeup;
+    const gameId = await inEntry('game.json', async () => {
+      const { id } = await games.create(
+        {
           title: packedGame.title,
           summary: packedGame.summary ?? '',
           content: packedGame.content ?? '',
@@ -254,37 +308,40 @@ export class GameTransfer {
           inviteCode: packedGame.inviteCode ?? null,
           teamMemberCountLimit: packedGame.teamMemberCountLimit ?? 0,
           containerCountLimit: packedGame.containerCountLimit ?? 3,
-          start: time(packedGame.startTime, 'game.json'),
-          end: time(packedGame.endTime, 'game.json'),
+          start: packedGame.startTime,
+          end: packedGame.endTime,
           writeupRequired: writeup?.required ?? false,
-          writeupDeadline: writeup ? time(writeup.deadline, 'game.json') : 0,
+          writeupDeadline: writeup?.deadline ?? 0,
           writeupNote: writeup?.note ?? '',
           bloodBonus: packBloodBonus(packedGame.bloodBonus),
-        })
-      ).id;
-      if (packedGame.posterHash) {
-        const poster = await files.bytes(`files/${packedGame.posterHash}`);
-        if (!poster) throw lacks(packedGame.posterHash);
-        await this.games.setPoster(gameId, poster);
-      }
-      const ids = new Map<number, number>();
-      for (const c of packed) {
-        const file = `challenges/challenge-${c.id}.json`;
-        const { id } = await this.challenges.create(gameId, {
+        },
+        keyPair,
+      );
+      if (poster) await games.usePoster(id, poster);
+      return id;
+    });
+    const attachmentInput = (attachment: PackageAttachment | null | undefined): AttachmentCreateModel => {
+      if (!attachment || attachment.type === 'None') return { attachmentType: 'None' };
+      if (attachment.type === 'Remote') return { attachmentType: 'Remote', remoteUrl: attachment.remoteUrl };
+      return { attachmentType: 'Local', fileHash: held.get(attachment.hash) as string };
+    };
+    const ids = new Map<number, number>();
+    for (const c of packed) {
+      await inEntry(`challenges/challenge-${c.id}.json`, async () => {
+        const { id } = await challenges.create(gameId, {
           title: c.title,
           category: c.category,
           type: c.type,
         });
         ids.set(c.id, id);
-        const deadline = c.limits?.deadline;
-        await this.challenges.update(gameId, id, {
+        await challenges.update(gameId, id, {
           content: c.content ?? '',
           hints: c.hints ?? [],
           flagTemplate: c.flags?.template ?? null,
           disableBloodBonus: c.flags?.disableBloodBonus ?? false,
           enableTrafficCapture: c.flags?.enableTrafficCapture ?? false,
           submissionLimit: c.limits?.submission ?? 0,
-          deadlineUtc: deadline ? time(deadline, file) : null,
+          deadlineUtc: c.limits?.deadline ?? null,
           ...(c.scoring && {
             originalScore: c.scoring.original,
             minScoreRate: c.scoring.minRate,
@@ -301,15 +358,18 @@ export class GameTransfer {
           fileName: c.container?.fileName ?? c.fileName ?? null,
         });
         if (c.attachment && c.attachment.type !== 'None')
-          await this.challenges.setAttachment(gameId, id, await attachmentInput(c.attachment));
-        const flags = [];
-        for (const f of c.flags?.static ?? [])
-          flags.push({ flag: f.value, ...(await attachmentInput(f.attachment)) });
-        await this.challenges.addFlags(gameId, id, flags);
-        if (c.enabled) await this.challenges.update(gameId, id, { isEnabled: true });
-      }
+          await challenges.setAttachment(gameId, id, attachmentInput(c.attachment));
+        await challenges.addFlags(
+          gameId,
+          id,
+          (c.flags?.static ?? []).map((f) => ({ flag: f.value, ...attachmentInput(f.attachment) })),
+        );
+        if (c.enabled) await challenges.update(gameId, id, { isEnabled: true });
+      });
+    }
+    await inEntry('game.json', async () => {
       for (const division of packedGame.divisions ?? []) {
-        await this.divisions.create(gameId, {
+        await divisions.create(gameId, {
           name: division.name,
           inviteCode: division.inviteCode ?? null,
           defaultPermissions: namesToPermissions(division.defaultPermissions),
@@ -321,13 +381,17 @@ export class GameTransfer {
           }),
         });
       }
-      return gameId;
-    } catch (error) {
-      if (gameId !== undefined) await this.games.delete(gameId);
-      if (error instanceof DomainError) throw error;
-      throw new DomainError(400, 'The game could not be imported');
-    } finally {
-      for (const hash of stored.values()) await this.files.release(hash);
-    }
+    });
+    return gameId;
+  }
+
+  /** The edit API's services over `db`: the pool, or an import's transaction with a file store on it. */
+  private services(db: Kysely<Database>, files: FileStore) {
+    const challenges = new ChallengeService(db, files);
+    return {
+      challenges,
+      games: new GameService(db, this.keys, files, challenges),
+      divisions: new DivisionService(db),
+    };
   }
 }

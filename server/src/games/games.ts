@@ -7,7 +7,7 @@ import { encodeImage } from '../services/images.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { ChallengeService } from './challenges.ts';
 import { hashSalt } from './dynamic-flag.ts';
-import type { GameKeys } from './game-keys.ts';
+import type { GameKeyPair, GameKeys } from './game-keys.ts';
 import { type Game, GameStore, gameSettings, posterUrl, toGameInfo } from './game-store.ts';
 
 export class GameService {
@@ -22,9 +22,12 @@ export class GameService {
     this.games = new GameStore(db);
   }
 
-  /** A new game starts hidden unless asked otherwise: players see it once the admin publishes it. */
-  async create(input: GameInfoInput): Promise<GameInfoModel> {
-    const { publicKey, privateKey } = await this.keys.generate();
+  /**
+   * A new game starts hidden unless asked otherwise: players see it once the admin publishes it. A caller inside a
+   * transaction passes its key pair made beforehand: sealing it may read a platform secret outside the transaction.
+   */
+  async create(input: GameInfoInput, keyPair?: GameKeyPair): Promise<GameInfoModel> {
+    const { publicKey, privateKey } = keyPair ?? (await this.keys.generate());
     const settings = gameSettings({ ...input, hidden: input.hidden ?? true });
     const { id } = await this.db
       .insertInto('games')
@@ -69,12 +72,29 @@ export class GameService {
 
   /** Re-encoded as WebP at its own size, which also drops anything else the file carried. */
   async setPoster(id: number, image: Buffer): Promise<string> {
-    const game = await this.get(id);
+    await this.get(id);
+    const hash = await this.storePoster(image);
+    try {
+      return await this.usePoster(id, hash);
+    } finally {
+      await this.files.release(hash);
+    }
+  }
+
+  /** Stores an image as a poster would be, holding a reference the caller releases; 400 if it is none. */
+  async storePoster(image: Buffer): Promise<string> {
     const file = await this.files.put(await encodeImage(image), 'poster.webp', { reencoded: true });
     if (!file) throw new DomainError(400, 'The file is empty');
-    await this.db.updateTable('games').set({ poster_hash: file.hash }).where('id', '=', id).execute();
+    return file.hash;
+  }
+
+  /** Makes a stored poster (storePoster) the game's, with a reference of its own; answers its URL. */
+  async usePoster(id: number, hash: string): Promise<string> {
+    const game = await this.get(id);
+    await this.files.retain(hash);
+    await this.db.updateTable('games').set({ poster_hash: hash }).where('id', '=', id).execute();
     if (game.poster_hash) await this.files.release(game.poster_hash);
-    return posterUrl(file.hash) as string;
+    return posterUrl(hash) as string;
   }
 
   async hashSalt(id: number): Promise<string> {

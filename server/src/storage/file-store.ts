@@ -27,6 +27,11 @@ export class FileStore {
     private readonly blobs: BlobStore,
   ) {}
 
+  /** The same store, its counts read and written through `db` (a transaction). */
+  within(db: Kysely<Database>): FileStore {
+    return new FileStore(db, this.blobs);
+  }
+
   /** Stores the content under `name` and takes a reference to it; empty content is not stored (undefined). */
   async put(
     source: Readable | Buffer,

@@ -388,7 +388,7 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
       Buffer.from(zipSync({ 'manifest.json': manifest, 'game.json': strToU8('{"game":{}}') })),
     );
     expect(badGame.statusCode).toBe(400);
-    expect(badGame.json().title).toBe("The package's game.json is not valid");
+    expect(badGame.json().title).toBe("The package's game.json is not valid: title is required");
     const missingFile = await importGame(
       Buffer.from(
         zipSync({

@@ -1,0 +1,244 @@
+// A game package is held to the edit API's rules, field by field (one definition of each, in the SDK), and refused
+// with a 400 naming the entry and the field; the import writes in one transaction, so a package that fails midway
+// leaves no game, not even for a moment, and no file behind.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MARKDOWN_MAX } from '@pennon/sdk/contract';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser } from '../support/accounts.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { multipart } from '../support/multipart.ts';
+import { gameClient, signInAdmin } from './helpers.ts';
+
+const json = (value: unknown) => strToU8(JSON.stringify(value));
+const manifest = { format: 'GZCTF-GAME', version: '1.0' };
+const game = { title: 'Atoll', startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z' };
+const challenge = (id: number, extra: object = {}) => ({
+  id,
+  title: `Islet ${id}`,
+  category: 'Misc',
+  type: 'StaticAttachment',
+  flags: { static: [{ value: `flag{islet-${id}}` }] },
+  ...extra,
+});
+
+/** A package of `game` and `challenges`, with `files` by their SHA-256. */
+const pack = (gameJson: object, challenges: object[], files: Buffer[] = []) =>
+  Buffer.from(
+    zipSync({
+      'manifest.json': json(manifest),
+      'game.json': json(gameJson),
+      ...Object.fromEntries(
+        challenges.map((c) => [`challenges/challenge-${(c as { id: number }).id}.json`, json(c)]),
+      ),
+      ...Object.fromEntries(
+        files.map((file) => [`files/${createHash('sha256').update(file).digest('hex')}`, file]),
+      ),
+    }),
+  );
+
+describe.each(databaseKinds())('game import rules on $name', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let c: ReturnType<typeof gameClient>;
+  const uploads = path.join(mkdtempSync(path.join(os.tmpdir(), 'pennon-import-')), 'uploads');
+
+  const importGame = (data: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/edit/games/import',
+      ...multipart([{ field: 'file', name: 'game.zip', data, type: 'application/zip' }]),
+      ...asUser(admin),
+    });
+  const gameCount = async () => (await c.ok(admin, 'GET', '/api/edit/games?count=100')).total as number;
+  /** The blobs stored, and any file staged on the way. */
+  const blobs = () =>
+    existsSync(uploads)
+      ? readdirSync(uploads, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => entry.name)
+          .sort()
+      : [];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { PENNON_DATA_DIR: path.dirname(uploads) });
+    admin = await signInAdmin(t.app, t.connection.db);
+    c = gameClient(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  it.each([
+    {
+      name: 'an over-long game title',
+      gameJson: { ...game, title: 'A'.repeat(129) },
+      title: "The package's game.json is not valid: title must be at most 128 characters long",
+    },
+    {
+      name: 'a team size past a 32-bit integer',
+      gameJson: { ...game, teamMemberCountLimit: 2 ** 31 },
+      title: "The package's game.json is not valid: teamMemberCountLimit must be at most 2147483647",
+    },
+    {
+      name: 'a blood bonus past 100 %',
+      gameJson: { ...game, bloodBonus: { first: 1001, second: 0, third: 0 } },
+      title: "The package's game.json is not valid: bloodBonus.first must be at most 1000",
+    },
+    {
+      name: 'an over-long division name',
+      gameJson: { ...game, divisions: [{ name: 'D'.repeat(32) }] },
+      title: "The package's game.json is not valid: divisions.0.name must be at most 31 characters long",
+    },
+    {
+      name: 'a time that is no time',
+      gameJson: { ...game, endTime: 'soon' },
+      title: "The package's game.json is not valid: endTime has the wrong type",
+    },
+    {
+      name: 'an over-long challenge title',
+      challenges: [challenge(1, { title: 'T'.repeat(129) })],
+      title:
+        "The package's challenges/challenge-1.json is not valid: title must be at most 128 characters long",
+    },
+    {
+      name: 'a category that does not exist',
+      challenges: [challenge(1, { category: 'Cooking' })],
+      title:
+        "The package's challenges/challenge-1.json is not valid: category is not one of the allowed values",
+    },
+    {
+      name: 'an over-long flag',
+      challenges: [challenge(1, { flags: { static: [{ value: `flag{${'x'.repeat(122)}}` }] } })],
+      title:
+        "The package's challenges/challenge-1.json is not valid: flags.static.0.value must be at most 127 characters long",
+    },
+    {
+      name: 'a score curve that ends above its start',
+      challenges: [challenge(1, { scoring: { original: 500, minRate: 1.5, difficulty: 5 } })],
+      title: "The package's challenges/challenge-1.json is not valid: scoring.minRate must be at most 1",
+    },
+    {
+      name: 'a submission limit past the edit API’s',
+      challenges: [challenge(1, { limits: { submission: 10_001 } })],
+      title:
+        "The package's challenges/challenge-1.json is not valid: limits.submission must be at most 10000",
+    },
+    {
+      name: 'a container with less memory than the edit API allows',
+      challenges: [
+        challenge(1, {
+          type: 'StaticContainer',
+          container: { image: 'reef:1', memoryLimit: 1, cpuCount: 1, storageLimit: 0, exposePort: 80 },
+        }),
+      ],
+      title:
+        "The package's challenges/challenge-1.json is not valid: container.memoryLimit must be at least 32",
+    },
+    {
+      name: 'Markdown larger than the edit API takes',
+      challenges: [challenge(1, { content: 'm'.repeat(MARKDOWN_MAX + 1) })],
+      title: `The package's challenges/challenge-1.json is not valid: content must be at most ${MARKDOWN_MAX} characters long`,
+    },
+    {
+      name: 'a NUL character, which PostgreSQL cannot store',
+      challenges: [challenge(1, { hints: ['fine', 'tide\u0000'] })],
+      title:
+        "The package's challenges/challenge-1.json is not valid: hints.1 must not contain the NUL character (U+0000)",
+    },
+    {
+      name: 'a guessable flag template',
+      challenges: [
+        challenge(1, {
+          type: 'DynamicContainer',
+          flags: { template: 'flag{a}' },
+          container: { image: 'reef:1', memoryLimit: 64, cpuCount: 1, storageLimit: 0, exposePort: 80 },
+        }),
+      ],
+      title:
+        "The package's challenges/challenge-1.json is not valid: The flag template is too trivial: add [GUID] or [TEAM_HASH], or more letters",
+    },
+    {
+      name: 'traffic capture on a challenge without containers',
+      challenges: [challenge(1, { flags: { enableTrafficCapture: true, static: [{ value: 'flag{x}' }] } })],
+      title:
+        "The package's challenges/challenge-1.json is not valid: Traffic capture is only for container challenges",
+    },
+  ])('refuses $name with a 400 naming the entry and field, creating nothing', async (refusal) => {
+    const before = await gameCount();
+    const res = await importGame(pack(refusal.gameJson ?? game, refusal.challenges ?? [challenge(1)]));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ title: refusal.title, status: 400 });
+    expect(await gameCount()).toBe(before);
+  });
+
+  it('holds the edit API to the same rules, in the same words', async () => {
+    const start = Date.parse(game.startTime);
+    const over = await c.call(admin, 'POST', '/api/edit/games', {
+      title: 'A'.repeat(129),
+      start,
+      end: start + 1,
+    });
+    expect(over.json()).toEqual({ title: 'title must be at most 128 characters long', status: 400 });
+    const { id } = await c.ok(admin, 'POST', '/api/edit/games', { title: 'Atoll', start, end: start + 1 });
+    const islet = await c.ok(admin, 'POST', `/api/edit/games/${id}/challenges`, challenge(1));
+    const long = await c.call(admin, 'PUT', `/api/edit/games/${id}/challenges/${islet.id}`, {
+      content: 'm'.repeat(MARKDOWN_MAX + 1),
+    });
+    expect(long.json()).toEqual({
+      title: `content must be at most ${MARKDOWN_MAX} characters long`,
+      status: 400,
+    });
+  });
+
+  it('refuses a package failing on its 200th challenge with no game ever listed and no file left', async () => {
+    const chart = Buffer.from('a chart of the atoll, found in no other game');
+    const hash = createHash('sha256').update(chart).digest('hex');
+    const challenges = Array.from({ length: 199 }, (_, i) => challenge(i + 1));
+    challenges[0] = challenge(1, {
+      attachment: { type: 'Local', hash, fileName: 'chart.txt' },
+      enabled: true,
+    });
+    // Only writing it finds the fault: the template passes the schema but not the rule of dynamic flags.
+    challenges.push(
+      challenge(200, {
+        type: 'DynamicContainer',
+        flags: { template: 'flag{ab}' },
+        container: { image: 'reef:1', memoryLimit: 64, cpuCount: 1, storageLimit: 0, exposePort: 80 },
+      }),
+    );
+    const before = await gameCount();
+    const storedBefore = blobs();
+
+    let done = false;
+    const importing = importGame(pack(game, challenges, [chart])).finally(() => {
+      done = true;
+    });
+    // An admin listing games meanwhile never sees a half-imported one.
+    const seen: number[] = [];
+    // A turn of the event loop between listings, so the upload's stream events are not starved.
+    while (!done) {
+      seen.push(await gameCount());
+      await new Promise(setImmediate);
+    }
+    const res = await importing;
+
+    expect(res.statusCode, res.body).toBe(400);
+    // Without the transaction, 613 of 1552 listings (SQLite) showed the half-imported game.
+    expect(seen.filter((count) => count !== before)).toEqual([]);
+    expect(res.json().title).toBe(
+      "The package's challenges/challenge-200.json is not valid: The flag template is too trivial: add [GUID] or [TEAM_HASH], or more letters",
+    );
+    expect(await gameCount()).toBe(before);
+    expect(blobs()).toEqual(storedBefore);
+
+    // The same package without its fault imports whole, its file included.
+    challenges[199] = challenge(200);
+    const fixed = await importGame(pack(game, challenges, [chart]));
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(await c.ok(admin, 'GET', `/api/edit/games/${fixed.json()}/challenges`)).toHaveLength(200);
+    expect(blobs()).toEqual([...storedBefore, hash].sort());
+  }, 120_000);
+});
