@@ -1,7 +1,6 @@
 // A new submission's row, and how the ids a multi-row insert returns go back to the rows they belong to.
 import type { AnswerResult } from '@pennon/sdk/contract';
 import { type Column, column, type RowOf } from '../db/prepared.ts';
-import type { Pending } from './judge.ts';
 
 export const newSubmission = {
   game_id: column.integer,
@@ -33,9 +32,9 @@ export const idsInOrder = (rows: readonly Omit<Stored, 'id'>[], stored: Stored[]
   return rows.map((row) => byKey.get(keyOf(row))?.shift() as number);
 };
 
-/** The row of a submission of the batch `Pending` describes, with its status. */
+/** The row of a submission waiting for its verdict (whose user is known by then), with its verdict. */
 export const submissionRow = (
-  s: Pick<Pending, 'game_id' | 'participation_id' | 'challenge_id' | 'user_id' | 'answer' | 'time'>,
+  s: Omit<NewSubmission, 'status' | 'user_id'> & { user_id: string | null },
   status: AnswerResult,
 ): NewSubmission => ({
   game_id: s.game_id,
