@@ -27,6 +27,7 @@ export {
 export * from './contract/rules/authored-limits.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
+export * from './contract/rules/sign-in.ts';
 export * from './contract/rules/user-name.ts';
 export type * from './contract/schema.ts';
 export { encryptPayload, importPlatformKey } from './encryption/payload.ts';

@@ -32,6 +32,7 @@ export {
 export * from './rules/authored-limits.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
+export * from './rules/sign-in.ts';
 export * from './rules/user-name.ts';
 export * from './schema.ts';
 export { type ContractKeysMatch, schemas } from './schemas/index.ts';

@@ -2,6 +2,8 @@
 // (code flow with PKCE S256, `state` and `nonce`), the code exchange and the ID token's checks (signature, issuer,
 // audience, expiry, nonce). Providers are reached over https; plain http only on a loopback host (a provider tried
 // out on one machine). What goes wrong is named as a `SignInFailure` for the page the user lands on.
+
+import type { SignInFailure } from '@pennon/sdk/contract';
 import {
   AuthorizationResponseError,
   allowInsecureRequests,
@@ -21,25 +23,6 @@ import {
 } from 'openid-client';
 import type { OidcProvider } from './oidc-providers.ts';
 import { isLoopbackHost } from './public-origin.ts';
-
-/** Why a provider sign-in ended without one; the web client's page explains each in the user's language. */
-export type SignInFailure =
-  | 'unreachable'
-  | 'refused'
-  | 'provider-error'
-  | 'bad-state'
-  | 'replayed'
-  | 'expired'
-  | 'code-rejected'
-  | 'wrong-audience'
-  | 'bad-nonce'
-  | 'invalid-token'
-  | 'unverified-email'
-  | 'domain-not-allowed'
-  | 'already-linked'
-  | 'unavailable'
-  | 'banned'
-  | 'not-activated';
 
 export class SignInFailed extends Error {
   constructor(

@@ -2,6 +2,7 @@
 // JSON shapes of the browser's `toJSON()` and @simplewebauthn) and TOTP second factors with recovery codes.
 import Type, { type Static } from 'typebox';
 import { Role } from '../enums.ts';
+import { PASSKEY_NAME_MAX } from '../rules/sign-in.ts';
 import { USER_NAME_MAX, USER_NAME_MIN } from '../rules/user-name.ts';
 import { Guid, Nullable, StringEnum, Timestamp } from '../schema.ts';
 
@@ -76,6 +77,28 @@ export type OidcStartModel = Static<typeof OidcStartModel>;
 /** The provider's authorization URL, for the browser to open. */
 export const OidcRedirect = Type.Object({ url: Type.String() }, { title: 'OidcRedirect' });
 export type OidcRedirect = Static<typeof OidcRedirect>;
+
+/**
+ * Why a provider sign-in ended without one: the `error` of `/account/External?error=…`, where the provider's
+ * callback sends the browser; the web client explains each in the user's language.
+ */
+export type SignInFailure =
+  | 'unreachable'
+  | 'refused'
+  | 'provider-error'
+  | 'bad-state'
+  | 'replayed'
+  | 'expired'
+  | 'code-rejected'
+  | 'wrong-audience'
+  | 'bad-nonce'
+  | 'invalid-token'
+  | 'unverified-email'
+  | 'domain-not-allowed'
+  | 'already-linked'
+  | 'unavailable'
+  | 'banned'
+  | 'not-activated';
 
 /** A first sign-in through a provider whose identity is linked to no account yet: what it may do next. */
 export const ExternalSignIn = Type.Object(
@@ -215,7 +238,7 @@ export const PasskeyAttestation = Type.Object(
 );
 export type PasskeyAttestation = Static<typeof PasskeyAttestation>;
 
-export const PasskeyName = Type.String({ minLength: 1, maxLength: 64 });
+export const PasskeyName = Type.String({ minLength: 1, maxLength: PASSKEY_NAME_MAX });
 
 export const NewPasskeyModel = Type.Object(
   { name: PasskeyName, credential: PasskeyAttestation },
