@@ -29,6 +29,11 @@ const pages: RouteObject[] = [
     lazy: lazyPage(() => import('../pages/account/Confirm/index.tsx')),
   },
   {
+    path: 'account/External',
+    handle: { title: 'page.account.external' },
+    lazy: lazyPage(() => import('../pages/account/External/index.tsx')),
+  },
+  {
     path: 'account/Login',
     handle: { title: 'page.account.login' },
     lazy: lazyPage(() => import('../pages/account/Login/index.tsx')),

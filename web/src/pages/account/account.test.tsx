@@ -70,7 +70,7 @@ describe('header', () => {
 describe('login page', () => {
   it('asks for both fields before calling the server', async () => {
     signedInAs(null);
-    const login = vi.spyOn(client.account, 'login');
+    const login = vi.spyOn(client.signIn, 'password');
     renderAt('/account/Login');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your user name or e-mail')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('login page', () => {
 
   it("shows the server's message when the credentials are wrong", async () => {
     signedInAs(null);
-    vi.spyOn(client.account, 'login').mockRejectedValue(
+    vi.spyOn(client.signIn, 'password').mockRejectedValue(
       PennonError.http(401, { title: 'The user name or password is incorrect' }),
     );
     renderAt('/account/Login');
@@ -114,8 +114,9 @@ describe('login page', () => {
 
   it('signs in and goes to a same-origin `from`, ignoring others', async () => {
     const profile = signedInAs(null);
-    vi.spyOn(client.account, 'login').mockImplementation(async () => {
+    vi.spyOn(client.signIn, 'password').mockImplementation(async () => {
       profile.mockResolvedValue(alice);
+      return { status: 'SignedIn', factors: [] };
     });
     const { router } = renderAt('/account/Login?from=%2Fgames%3Fx%3D1');
     await screen.findByRole('heading', { name: 'Sign In' });
@@ -124,8 +125,50 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/games'));
     expect(router.state.location.search).toBe('?x=1');
-    expect(client.account.login).toHaveBeenCalledWith({ userName: 'alice', password: 'Secret1' });
+    expect(client.signIn.password).toHaveBeenCalledWith({ userName: 'alice', password: 'Secret1' });
     expect(await screen.findByRole('button', { name: 'Account menu of alice' })).toBeTruthy();
+  });
+
+  it('asks for the second factor after the password, then signs in', async () => {
+    const profile = signedInAs(null);
+    vi.spyOn(client.signIn, 'password').mockResolvedValue({
+      status: 'SecondFactorRequired',
+      factors: ['Totp', 'RecoveryCode'],
+    });
+    const code = vi
+      .spyOn(client.signIn, 'code')
+      .mockRejectedValueOnce(PennonError.http(401, { title: 'The code is not correct' }))
+      .mockImplementation(async () => {
+        profile.mockResolvedValue(alice);
+        return { status: 'SignedIn', factors: [] };
+      });
+    const { router } = renderAt('/account/Login');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    type(/User name or e-mail/, 'alice');
+    type(/^Password/, 'Secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByLabelText(/^Authenticator code/);
+    type(/^Authenticator code/, '000000');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The code is not correct');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    type(/^Recovery code/, 'abcd-efgh');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(code).toHaveBeenLastCalledWith({ kind: 'RecoveryCode', code: 'abcd-efgh' });
+  });
+
+  it("shows the providers' buttons, and no password form where passwords are off", async () => {
+    signedInAs(null);
+    vi.spyOn(client.signIn, 'methods').mockResolvedValue({
+      password: false,
+      passwordRegistration: false,
+      providers: [{ id: 'campus', name: 'Campus ID', iconUrl: null }],
+    });
+    renderAt('/account/Login');
+    expect(await screen.findByRole('button', { name: 'Sign in with Campus ID' })).toBeTruthy();
+    expect(screen.queryByLabelText(/User name or e-mail/)).toBeNull();
   });
 
   it('leaves at once when already signed in, never to another site', async () => {
@@ -233,6 +276,42 @@ describe('register page', () => {
     await screen.findByRole('heading', { name: 'Register' });
     fillValid();
     expect((await screen.findByRole('alert')).textContent).toContain('is already taken');
+  });
+});
+
+describe('provider sign-in page', () => {
+  it('explains a refused consent, and a reason it does not know', async () => {
+    signedInAs(null);
+    const { unmount } = renderAt('/account/External?error=refused');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You did not allow this platform to use your account at the provider',
+    );
+    unmount();
+    renderAt('/account/External?error=%3Cscript%3E');
+    expect((await screen.findByRole('alert')).textContent).toContain('The sign-in could not be finished');
+  });
+
+  it('creates the account under the proposed name, which may be changed', async () => {
+    const profile = signedInAs(null);
+    vi.spyOn(client.signIn, 'external').mockResolvedValue({
+      provider: { id: 'campus', name: 'Campus ID', iconUrl: null },
+      email: 'bob@campus.example',
+      proposedUserName: 'bob',
+      canRegister: true,
+      existingAccount: false,
+    });
+    const register = vi.spyOn(client.signIn, 'externalRegister').mockImplementation(async () => {
+      profile.mockResolvedValue(alice);
+      return { status: 'SignedIn', factors: [] };
+    });
+    const { router } = renderAt('/account/External');
+    const form = within(await screen.findByRole('form', { name: 'New account with Campus ID' }));
+    const name = form.getByLabelText(/^User name/) as HTMLInputElement;
+    expect(name.value).toBe('bob');
+    fireEvent.change(name, { target: { value: 'bobby' } });
+    fireEvent.click(form.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(register).toHaveBeenCalledWith({ userName: 'bobby' });
   });
 });
 

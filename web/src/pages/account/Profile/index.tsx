@@ -33,11 +33,12 @@ import {
 } from '../../../utils/userFields.ts';
 import { AvatarForm } from './AvatarForm.tsx';
 import { EmailForm } from './EmailForm.tsx';
+import { SecurityCard } from './SecurityCard.tsx';
 
 /** Digits with spaces and `+ - . ( )`, and an optional extension (`x123`, `ext. 123`). */
 const PHONE = /^[+0-9\s().-]*[0-9][+0-9\s().-]*(?:\s*(?:[xX]|[eE][xX][tT]\.?)\s*[0-9]+)?$/;
 
-/** /account/Profile: the signed-in user's details and password. */
+/** /account/Profile: the signed-in user's details, password and ways to sign in. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const location = useLocation();
@@ -77,6 +78,7 @@ export default function ProfilePage() {
         <AvatarForm user={user} />
         <EmailForm key={user.email ?? ''} user={user} />
       </SimpleGrid>
+      <SecurityCard />
     </Page>
   );
 }

@@ -4,14 +4,17 @@ import { type RegisterStatus, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
 import { IconMailCheck, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { AccountCard, AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { notifySuccess } from '../../../utils/notify.ts';
+import { safeRedirect } from '../../../utils/redirect.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
+import { ProviderButtons } from '../lib/ProviderButtons.tsx';
+import { useSignInMethods } from '../lib/useSignInMethods.ts';
 
 interface RegisterValues {
   userName: string;
@@ -20,11 +23,16 @@ interface RegisterValues {
   confirm: string;
 }
 
-/** /account/Register: create an account; signed in at once, or told what activation it awaits. */
+/**
+ * /account/Register: create an account with a password (unless an admin turned passwords off) or through a
+ * provider; signed in at once, or told what activation it awaits.
+ */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { status, refresh } = useUser();
+  const methods = useSignInMethods();
   const [failure, setFailure] = useState<unknown>(null);
   const [outcome, setOutcome] = useState<RegisterStatus | null>(null);
   const captcha = useCaptcha();
@@ -89,7 +97,7 @@ export default function RegisterPage() {
   }
 
   if (outcome === null && status === 'signedIn') return <Navigate to="/" replace />;
-  if (status === 'loading') return <SessionLoader />;
+  if (status === 'loading' || !methods) return <SessionLoader />;
 
   return (
     <AccountForm
@@ -99,30 +107,50 @@ export default function RegisterPage() {
       failure={failure}
       failedKey="account.register.failed"
     >
-      <TextInput
-        label={t('account.field.user_name')}
-        description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={USER_NAME_MAX}
-        required
-        {...form.getInputProps('userName')}
+      <ProviderButtons
+        providers={methods.providers}
+        from={safeRedirect(params.get('from'))}
+        divided={methods.passwordRegistration}
       />
-      <TextInput
-        type="email"
-        label={t('account.field.email')}
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        {...form.getInputProps('email')}
-      />
-      <PasswordFields form={form} password="password" confirm="confirm" label={t('account.field.password')} />
-      <Captcha captcha={captcha} />
-      <Button type="submit" fullWidth loading={form.submitting}>
-        {t('account.register.submit')}
-      </Button>
+      {methods.passwordRegistration ? (
+        <>
+          <TextInput
+            label={t('account.field.user_name')}
+            description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={USER_NAME_MAX}
+            required
+            {...form.getInputProps('userName')}
+          />
+          <TextInput
+            type="email"
+            label={t('account.field.email')}
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordFields
+            form={form}
+            password="password"
+            confirm="confirm"
+            label={t('account.field.password')}
+          />
+          <Captcha captcha={captcha} />
+          <Button type="submit" fullWidth loading={form.submitting}>
+            {t('account.register.submit')}
+          </Button>
+        </>
+      ) : (
+        methods.providers.length === 0 && (
+          <Alert role="status" color="yellow" variant="light">
+            {t('account.register.closed')}
+          </Alert>
+        )
+      )}
       <Text size="sm" ta="center" c="dimmed">
         {t('account.register.have_account')}{' '}
         <Anchor component={Link} to="/account/Login" fw={500}>

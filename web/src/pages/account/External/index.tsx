@@ -1,0 +1,198 @@
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type ExternalSignIn, type SignInResult, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { client } from '../../../api/client.ts';
+import { ONCE } from '../../../api/once.ts';
+import { useUser } from '../../../api/useUser.ts';
+import { AccountCard, AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { errorTitle } from '../../../utils/notify.ts';
+import { userNameRule } from '../../../utils/userFields.ts';
+import { type PendingStep, pendingOf, SignInStep } from '../lib/SignInStep.tsx';
+import { failureKey } from './failures.ts';
+
+/**
+ * /account/External: where a provider's sign-in lands when it did not sign in at once. With `?error=` it explains
+ * what went wrong; else it is a first sign-in, which creates an account or links one proven by its password.
+ */
+export default function ExternalPage() {
+  const [params] = useSearchParams();
+  const error = params.get('error');
+  return error ? <FailurePage reason={error} /> : <FirstSignIn />;
+}
+
+function FailurePage({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  return (
+    <AccountCard title={t('account.external.failed_title')}>
+      <Stack gap="md">
+        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
+          {t(failureKey(reason))}
+        </Alert>
+        <Button component={Link} to="/account/Login" fullWidth>
+          {t('account.external.back')}
+        </Button>
+      </Stack>
+    </AccountCard>
+  );
+}
+
+function FirstSignIn() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refresh } = useUser();
+  const { data, error } = useSWR('/api/signin/external', () => client.signIn.external(), ONCE);
+  const [pending, setPending] = useState<PendingStep | null>(null);
+
+  const advance = async (result: SignInResult) => {
+    const next = pendingOf(result);
+    setPending(next);
+    if (next) return;
+    await refresh();
+    navigate('/', { replace: true });
+  };
+
+  if (error) {
+    return (
+      <AccountCard title={t('account.external.failed_title')}>
+        <Stack gap="md">
+          <Alert
+            role="alert"
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={errorTitle(error, t)}
+          >
+            {t('account.external.ended')}
+          </Alert>
+          <Button component={Link} to="/account/Login" fullWidth>
+            {t('account.external.back')}
+          </Button>
+        </Stack>
+      </AccountCard>
+    );
+  }
+  if (!data) return <SessionLoader />;
+  if (pending)
+    return <SignInStep step={pending} onResult={advance} onCancel={() => navigate('/account/Login')} />;
+
+  return (
+    <Stack gap="lg">
+      {data.canRegister && <RegisterForm pending={data} onResult={advance} />}
+      <LinkForm pending={data} onResult={advance} />
+    </Stack>
+  );
+}
+
+interface FormProps {
+  pending: ExternalSignIn;
+  onResult: (result: SignInResult) => Promise<void>;
+}
+
+function RegisterForm({ pending, onResult }: FormProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm({
+    initialValues: { userName: pending.proposedUserName },
+    validate: { userName: userNameRule(t) },
+  });
+  const submit = form.onSubmit(async ({ userName }) => {
+    setFailure(null);
+    try {
+      await onResult(await client.signIn.externalRegister({ userName }));
+    } catch (err) {
+      setFailure(err);
+    }
+  });
+  return (
+    <AccountForm
+      title={t('account.external.register_title', { provider: pending.provider.name })}
+      subtitle={
+        pending.email
+          ? t('account.external.register_subtitle_email', { email: pending.email })
+          : t('account.external.register_subtitle')
+      }
+      onSubmit={submit}
+      failure={failure}
+      failedKey="account.register.failed"
+    >
+      <TextInput
+        label={t('account.field.user_name')}
+        description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={USER_NAME_MAX}
+        required
+        {...form.getInputProps('userName')}
+      />
+      <Button type="submit" fullWidth loading={form.submitting}>
+        {t('account.register.submit')}
+      </Button>
+    </AccountForm>
+  );
+}
+
+function LinkForm({ pending, onResult }: FormProps) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm({
+    initialValues: { userName: pending.existingAccount ? (pending.email ?? '') : '', password: '' },
+    validate: {
+      userName: (value) => (value.trim() ? null : t('account.validation.user_or_email_required')),
+      password: (value) => (value ? null : t('account.validation.password_required')),
+    },
+  });
+  const submit = form.onSubmit(async ({ userName, password }) => {
+    setFailure(null);
+    try {
+      await onResult(await client.signIn.externalLink({ userName: userName.trim(), password }));
+    } catch (err) {
+      setFailure(err);
+      form.setFieldValue('password', '');
+    }
+  });
+  return (
+    <AccountForm
+      title={t('account.external.link_title')}
+      subtitle={
+        pending.existingAccount
+          ? t('account.external.link_subtitle_existing', { provider: pending.provider.name })
+          : t('account.external.link_subtitle', { provider: pending.provider.name })
+      }
+      onSubmit={submit}
+      failure={failure}
+      failedKey="account.login.failed"
+    >
+      <TextInput
+        label={t('account.field.user_or_email')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        {...form.getInputProps('userName')}
+      />
+      <PasswordInput
+        label={t('account.field.password')}
+        autoComplete="current-password"
+        required
+        {...form.getInputProps('password')}
+      />
+      <Button
+        type="submit"
+        fullWidth
+        variant={pending.canRegister ? 'default' : 'filled'}
+        loading={form.submitting}
+      >
+        {t('account.external.link_submit')}
+      </Button>
+      <Text size="xs" c="dimmed" ta="center">
+        {t('account.external.link_hint')}
+      </Text>
+    </AccountForm>
+  );
+}
