@@ -1,0 +1,117 @@
+// An authenticator app as a second factor, in Chromium against the real server: turned on in the profile with a
+// code computed here, asked for at the next sign-in, a recovery code good once, and turned off again with one.
+import { createNodeClient } from '@pennon/sdk/node';
+import { Secret, TOTP } from 'otpauth';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Platform, startPlatform } from '../support/platform.ts';
+import { clickButton, fill, waitForText } from '../support/ui.ts';
+
+const userName = 'tern';
+const password = 'Harbour2024x';
+
+describe('two factors', () => {
+  let platform: Platform;
+  let page: Page;
+  let totp: TOTP;
+  let recoveryCodes: string[];
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    await createNodeClient({ baseUrl: platform.server.url }).account.register({
+      userName,
+      email: `${userName}@example.com`,
+      password,
+    });
+    page = await platform.browser.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+  });
+  afterAll(async () => {
+    await platform?.browser.close();
+    await platform?.server.stop();
+  });
+
+  const userMenu = () => page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`);
+
+  /** The login page's first step, with the password. */
+  const enterPassword = async () => {
+    await page.goto(`${platform.server.url}/account/Login`, { waitUntil: 'networkidle0' });
+    await fill(page, 'User name or e-mail', userName);
+    await fill(page, 'Password', password);
+    await clickButton(page, 'Sign in');
+  };
+
+  const signOut = async () => {
+    await userMenu().click();
+    await page.locator('::-p-aria([name="Sign out"][role="menuitem"])').click();
+    await page.locator('::-p-aria([name="Sign in"][role="link"])').wait();
+  };
+
+  it('turns the authenticator app on in the profile, and shows the recovery codes once', async () => {
+    await enterPassword();
+    await userMenu().wait();
+    await page.goto(`${platform.server.url}/account/Profile`, { waitUntil: 'networkidle0' });
+    await clickButton(page, 'Set up an authenticator app');
+    const secret = await page
+      .locator('code[aria-label="Secret key"]')
+      .map((node) => node.textContent ?? '')
+      .wait();
+    totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    await fill(page, 'Authenticator code', totp.generate());
+    await clickButton(page, 'Turn on');
+    await page.waitForSelector('ul[aria-label="Recovery codes"] li');
+    recoveryCodes = await page.$$eval('ul[aria-label="Recovery codes"] li', (items) =>
+      items.map((item) => item.textContent ?? ''),
+    );
+    expect(recoveryCodes.length).toBeGreaterThanOrEqual(8);
+    await waitForText(page, 'The authenticator app is on');
+
+    await clickButton(page, 'I have saved them');
+    expect(await page.$('ul[aria-label="Recovery codes"]')).toBeNull();
+    await waitForText(page, `${recoveryCodes.length} recovery codes left`);
+  });
+
+  it('asks for a code after the password; a recovery code signs in', async () => {
+    await signOut();
+    await enterPassword();
+    await waitForText(page, 'Second step');
+    expect(await page.$(`[aria-label="Account menu of ${userName}"]`)).toBeNull();
+
+    await fill(page, 'Authenticator code', '000000');
+    await clickButton(page, 'Verify');
+    await waitForText(page, 'The code is not correct');
+
+    await clickButton(page, 'Use a recovery code instead');
+    await fill(page, 'Recovery code', recoveryCodes[0] as string);
+    await clickButton(page, 'Verify');
+    await userMenu().wait();
+  });
+
+  it('takes a recovery code only once; the app’s next code signs in', async () => {
+    await signOut();
+    await enterPassword();
+    await clickButton(page, 'Use a recovery code instead');
+    await fill(page, 'Recovery code', recoveryCodes[0] as string);
+    await clickButton(page, 'Verify');
+    await waitForText(page, 'This recovery code is not correct or was used');
+
+    await clickButton(page, 'Use an authenticator code instead');
+    // The code of the next step: the one that turned the app on may not be used twice.
+    await fill(page, 'Authenticator code', totp.generate({ timestamp: Date.now() + 30_000 }));
+    await clickButton(page, 'Verify');
+    await userMenu().wait();
+  });
+
+  it('turns the app off with a recovery code; the password alone signs in again', async () => {
+    await page.goto(`${platform.server.url}/account/Profile`, { waitUntil: 'networkidle0' });
+    await waitForText(page, `${recoveryCodes.length - 1} recovery codes left`);
+    await clickButton(page, 'Turn off');
+    await fill(page, 'Authenticator code or recovery code', recoveryCodes[1] as string);
+    await page.locator('form[aria-label="Turn off"] button[type="submit"]').click();
+    await waitForText(page, 'The authenticator app is off');
+
+    await signOut();
+    await enterPassword();
+    await userMenu().wait();
+  });
+});
