@@ -2,7 +2,7 @@
 // only when it is used, counted as it inflates. Past its own bound or the package's, reading stops with a 400,
 // whatever sizes the archive declares: a 400 MiB entry of zeros is a few hundred kilobytes of zip, and the whole
 // package was once inflated in memory (1.2 GiB for that entry).
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { DomainError } from '../errors/domain-error.ts';
@@ -23,6 +23,7 @@ const wanted = (name: string) =>
   /^files\/[0-9a-fA-F]{64}$/.test(name);
 
 export const notAPackage = () => new DomainError(400, 'The file is not a game package');
+const invalidEntry = (name: string) => new DomainError(400, msg`The package's ${name} is not valid`);
 const tooLarge = (name: string, limit: number) =>
   new DomainError(400, msg`The package's ${name} is larger than ${`${limit / MiB} MiB`}`);
 const unpacksTooLarge = () =>
@@ -92,10 +93,11 @@ export class PackageReader {
         else done(null, chunk);
       },
     });
-    // A corrupt or lying entry fails the stream its reader holds, as the package's own fault.
-    pipeline(inflating, counted, (error) => {
-      if (error && !(error instanceof DomainError)) counted.destroy(notAPackage());
-    });
+    // A corrupt entry, or one inflating past the size it declares, fails the stream its reader holds as the
+    // package's own fault, naming the entry (`pipeline` would hand the reader the inflater's raw error first).
+    inflating.once('error', () => counted.destroy(invalidEntry(name)));
+    counted.once('close', () => inflating.destroy());
+    inflating.pipe(counted);
     return counted;
   }
 

@@ -41,6 +41,17 @@ const pack = (gameJson: object, challenges: object[], files: Buffer[] = []) =>
     }),
   );
 
+/** The zip with `name`'s size in its central directory understated: the entry inflates past what it declares. */
+const understate = (zip: Buffer, name: string): Buffer => {
+  const copy = Buffer.from(zip);
+  for (let at = copy.indexOf('PK\x01\x02', 0, 'latin1'); at >= 0; ) {
+    const nameLength = copy.readUInt16LE(at + 28);
+    if (copy.toString('latin1', at + 46, at + 46 + nameLength) === name) copy.writeUInt32LE(1, at + 24);
+    at = copy.indexOf('PK\x01\x02', at + 46, 'latin1');
+  }
+  return copy;
+};
+
 describe.each(databaseKinds())('game import rules on $name', (kind) => {
   let t: TestApp;
   let admin: string;
@@ -234,11 +245,20 @@ describe.each(databaseKinds())('game import rules on $name', (kind) => {
     expect(await gameCount()).toBe(before);
     expect(blobs()).toEqual(storedBefore);
 
-    // The same package without its fault imports whole, its file included.
+    // Its last file failing as it inflates, after the first was stored, leaves no file either.
+    const reef = Buffer.from('a reef chart, longer than its archive says');
+    const reefHash = createHash('sha256').update(reef).digest('hex');
+    challenges[199] = challenge(200, { attachment: { type: 'Local', hash: reefHash, fileName: 'reef.txt' } });
+    const lying = await importGame(understate(pack(game, challenges, [chart, reef]), `files/${reefHash}`));
+    expect(lying.json()).toEqual({ title: `The package's files/${reefHash} is not valid`, status: 400 });
+    expect(await gameCount()).toBe(before);
+    expect(blobs()).toEqual(storedBefore);
+
+    // The same package without its faults imports whole, its file included.
     challenges[199] = challenge(200);
     const fixed = await importGame(pack(game, challenges, [chart]));
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(await c.ok(admin, 'GET', `/api/edit/games/${fixed.json()}/challenges`)).toHaveLength(200);
     expect(blobs()).toEqual([...storedBefore, hash].sort());
-  }, 120_000);
+  }, 240_000);
 });
