@@ -1,6 +1,6 @@
 import { ActionIcon, Card, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ChallengeInfoModel, type Division, GamePermission } from '@pennon/sdk';
+import { type ChallengeInfoModel, DIVISION_NAME_MAX, type Division, GamePermission } from '@pennon/sdk';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../../../api/client.ts';
@@ -8,8 +8,6 @@ import { FormActions } from '../../../../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../../../../utils/notify.ts';
 import { PermissionChecks } from '../../lib/PermissionChecks.tsx';
 import { InviteCodeInput } from './InviteCodeInput.tsx';
-
-const NAME_MAX = 31;
 
 interface DivisionValues {
   name: string;
@@ -43,8 +41,8 @@ export function DivisionForm({
       name: (value) =>
         !value.trim()
           ? t('admin.game.division.name_required')
-          : value.trim().length > NAME_MAX
-            ? t('admin.game.form.too_long', { max: NAME_MAX })
+          : value.trim().length > DIVISION_NAME_MAX
+            ? t('admin.game.form.too_long', { max: DIVISION_NAME_MAX })
             : null,
     },
   });
@@ -76,7 +74,7 @@ export function DivisionForm({
         <TextInput
           label={t('admin.game.division.name')}
           required
-          maxLength={NAME_MAX}
+          maxLength={DIVISION_NAME_MAX}
           data-autofocus
           {...form.getInputProps('name')}
         />

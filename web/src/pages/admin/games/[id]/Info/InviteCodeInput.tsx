@@ -1,8 +1,8 @@
 import { ActionIcon, TextInput, type TextInputProps, Tooltip } from '@mantine/core';
+import { INVITE_CODE_MAX } from '@pennon/sdk';
 import { IconDice5 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { randomInviteCode } from '../../lib/inviteCode.ts';
-import { INVITE_CODE_MAX } from './gameForm.ts';
 
 export interface InviteCodeInputProps extends Omit<TextInputProps, 'onChange'> {
   /** Takes the typed or the generated code (a form field's `onChange` takes either an event or a value). */

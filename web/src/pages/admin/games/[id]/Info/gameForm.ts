@@ -1,8 +1,6 @@
-import type { GameInfoInput, GameInfoModel } from '@pennon/sdk';
+import { type GameInfoInput, type GameInfoModel, INVITE_CODE_MAX } from '@pennon/sdk';
 import type { TFunction } from 'i18next';
 import { type BloodBonusPercents, packBloodBonus, unpackBloodBonus } from '../../lib/bloodBonus.ts';
-
-export const INVITE_CODE_MAX = 32;
 
 /** The Info form: a game's settings, the blood bonus as percentages. */
 export interface GameFormValues {

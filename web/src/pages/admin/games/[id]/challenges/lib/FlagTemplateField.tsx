@@ -1,11 +1,11 @@
 import { ActionIcon, Code, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { FLAG_TEMPLATE_MAX } from '@pennon/sdk';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewTemplate, sampleTeamHash } from './templatePreview.ts';
 
 /** The longest template the server keeps (ChallengeUpdateModel). */
-const MAX_TEMPLATE_LENGTH = 120;
 
 /**
  * A DynamicContainer's flag template, with one sample team's flag made from it as typed. Rolling again picks
@@ -24,7 +24,7 @@ export function FlagTemplateField({ value, onChange }: { value: string; onChange
         label={t('admin.challenge.template.label')}
         description={t('admin.challenge.template.rules')}
         placeholder="flag{[TEAM_HASH]}"
-        maxLength={MAX_TEMPLATE_LENGTH}
+        maxLength={FLAG_TEMPLATE_MAX}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

@@ -1,5 +1,10 @@
 import { ActionIcon, Anchor, Button, Code, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import type { ChallengeEditDetailModel, FlagCreateModel, FlagInfoModel } from '@pennon/sdk';
+import {
+  type ChallengeEditDetailModel,
+  FLAG_MAX,
+  type FlagCreateModel,
+  type FlagInfoModel,
+} from '@pennon/sdk';
 import { IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +14,7 @@ import { confirmAction } from '../../../../lib/confirmAction.tsx';
 import { AttachmentEditor } from './AttachmentEditor.tsx';
 import { type AttachmentDraft, isComplete, noAttachment, toAttachmentModel } from './attachmentDraft.ts';
 import { EditSection } from './EditSection.tsx';
-import { MAX_FLAG_LENGTH, parseFlags } from './flagList.ts';
+import { parseFlags } from './flagList.ts';
 
 /**
  * The flags a challenge accepts: listed with delete, and a form adding more. Static challenges take several
@@ -105,7 +110,7 @@ function NewFlags({
   const parsed = parseFlags(text, existing);
   const problems = [
     parsed.tooLong.length > 0 &&
-      t('admin.challenge.flags.too_long', { n: parsed.tooLong.length, max: MAX_FLAG_LENGTH }),
+      t('admin.challenge.flags.too_long', { n: parsed.tooLong.length, max: FLAG_MAX }),
     parsed.duplicates.length > 0 && t('admin.challenge.flags.duplicates', { n: parsed.duplicates.length }),
   ].filter(Boolean);
 
@@ -165,7 +170,7 @@ function NewFlagWithAttachment({ onAdd }: { onAdd: (flags: FlagCreateModel[]) =>
       </Text>
       <TextInput
         label={t('admin.challenge.flags.flag')}
-        maxLength={MAX_FLAG_LENGTH}
+        maxLength={FLAG_MAX}
         value={flag}
         onChange={(event) => setFlag(event.currentTarget.value)}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}

@@ -1,5 +1,6 @@
+import { FLAG_MAX } from '@pennon/sdk';
 import { describe, expect, it } from 'vitest';
-import { MAX_FLAG_LENGTH, parseFlags } from './flagList.ts';
+import { parseFlags } from './flagList.ts';
 
 describe('parseFlags', () => {
   it('takes one flag per line, trimmed, skipping blank lines', () => {
@@ -17,7 +18,7 @@ describe('parseFlags', () => {
   });
 
   it('sets aside flags over the length limit', () => {
-    const long = `flag{${'x'.repeat(MAX_FLAG_LENGTH)}}`;
+    const long = `flag{${'x'.repeat(FLAG_MAX)}}`;
     const parsed = parseFlags(`${long}\nflag{ok}`);
     expect(parsed.flags).toEqual(['flag{ok}']);
     expect(parsed.tooLong).toEqual([long]);

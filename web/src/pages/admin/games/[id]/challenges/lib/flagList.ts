@@ -1,7 +1,5 @@
 // Turning what an admin pastes into the flags to add: one per line, trimmed, each once, none already there.
-
-/** The longest flag the server stores (FlagCreateModel). */
-export const MAX_FLAG_LENGTH = 127;
+import { FLAG_MAX } from '@pennon/sdk';
 
 export interface ParsedFlags {
   /** New flags, in the order given. */
@@ -18,7 +16,7 @@ export const parseFlags = (text: string, existing: readonly string[] = []): Pars
   for (const line of text.split(/\r?\n/)) {
     const flag = line.trim();
     if (!flag) continue;
-    if (flag.length > MAX_FLAG_LENGTH) result.tooLong.push(flag);
+    if (flag.length > FLAG_MAX) result.tooLong.push(flag);
     else if (seen.has(flag)) result.duplicates.push(flag);
     else {
       seen.add(flag);

@@ -1,6 +1,5 @@
 // What a flag template gives one team, for the Flags page's preview (gzctf-api §4.8), by the server's own rule.
-import { isValidTemplate, renderFlag } from '@pennon/sdk';
-import { MAX_FLAG_LENGTH } from './flagList.ts';
+import { FLAG_MAX, isValidTemplate, renderFlag } from '@pennon/sdk';
 
 /** A made-up [TEAM_HASH]: 12 hex digits, as a real one looks. */
 export const sampleTeamHash = (): string =>
@@ -22,6 +21,6 @@ export const previewTemplate = (template: string, teamHash: string): TemplatePre
   return {
     flag,
     strong: !template.trim() || isValidTemplate(template),
-    tooLong: flag.length > MAX_FLAG_LENGTH,
+    tooLong: flag.length > FLAG_MAX,
   };
 };
