@@ -33,6 +33,15 @@ export const theme = createTheme({
   cursorType: 'pointer',
 });
 
+/**
+ * Styles of a field holding code (a flag, a template, Markdown). Chromium clips a field's text to the line box of
+ * its font's rounded metrics, which cuts off DejaVu Sans Mono's underscores at 14 px; unhinted, unrounded metrics
+ * (geometricPrecision) keep them inside.
+ */
+export const monospaceInput = {
+  input: { fontFamily: 'var(--mantine-font-family-monospace)', textRendering: 'geometricPrecision' },
+} as const;
+
 /** The WCAG contrast ratio of two colours (1 to 21). */
 export const contrastRatio = (a: string, b: string): number => {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];

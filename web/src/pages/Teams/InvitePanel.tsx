@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../api/client.ts';
+import { monospaceInput } from '../../theme';
 import { errorTitle, notifyError, notifySuccess } from '../../utils/notify.ts';
 import { inviteLink } from './invite.ts';
 
@@ -29,7 +30,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
       readOnly
       onFocus={(event) => event.currentTarget.select()}
       spellCheck={false}
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      styles={monospaceInput}
       rightSection={
         <CopyButton value={value} timeout={2000}>
           {({ copied, copy }) => (

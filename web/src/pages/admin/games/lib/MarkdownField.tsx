@@ -3,6 +3,7 @@ import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
+import { monospaceInput } from '../../../../theme';
 
 export interface MarkdownFieldProps extends Omit<TextareaProps, 'value' | 'onChange'> {
   label: string;
@@ -30,7 +31,7 @@ export function MarkdownField({ label, value = '', onChange, minRows = 8, ...pro
           autosize
           minRows={minRows}
           maxRows={30}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          styles={monospaceInput}
           {...props}
           value={value}
           onChange={(event) => onChange(event.currentTarget.value)}

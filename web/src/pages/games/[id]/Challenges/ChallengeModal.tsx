@@ -31,6 +31,7 @@ import { client } from '../../../../api/client.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { dateTimeFormat } from '../../../../i18n/formats.ts';
+import { monospaceInput } from '../../../../theme';
 import { errorTitle } from '../../../../utils/notify.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
 import { hasTime } from '../../lib/logic.ts';
@@ -286,7 +287,7 @@ export function ChallengeModal(props: {
                   leftSection={<IconFlag size={16} />}
                   disabled={limitReached}
                   style={{ flex: 1 }}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  styles={monospaceInput}
                 />
                 <Button type="submit" loading={busy} disabled={limitReached}>
                   {t('game.flag.submit')}

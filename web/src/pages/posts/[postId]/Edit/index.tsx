@@ -23,6 +23,7 @@ import { client } from '../../../../api/client.ts';
 import { useUser } from '../../../../api/useUser.ts';
 import { SessionLoader } from '../../../../components/AccountCard/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
+import { monospaceInput } from '../../../../theme';
 import { notifyError, notifySuccess } from '../../../../utils/notify.ts';
 import { loginPath } from '../../../../utils/redirect.ts';
 import { PostForbidden, PostLoadError, PostNotFound } from '../../PostState.tsx';
@@ -190,7 +191,7 @@ function PostEditor({ post }: { post: PostDetailModel | undefined }) {
                   autosize
                   minRows={12}
                   maxRows={30}
-                  styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+                  styles={monospaceInput}
                   {...form.getInputProps('content')}
                 />
               </Tabs.Panel>

@@ -3,6 +3,7 @@ import { FLAG_TEMPLATE_MAX } from '@pennon/sdk';
 import { IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { monospaceInput } from '../../../../../../theme';
 import { previewTemplate, sampleTeamHash } from './templatePreview.ts';
 
 /** The longest template the server keeps (ChallengeUpdateModel). */
@@ -27,7 +28,7 @@ export function FlagTemplateField({ value, onChange }: { value: string; onChange
         maxLength={FLAG_TEMPLATE_MAX}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        styles={monospaceInput}
       />
       <Stack gap={4} aria-live="polite">
         <Text size="sm" fw={500} id="template-preview-label">

@@ -9,6 +9,7 @@ import { IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../../../../api/client.ts';
+import { monospaceInput } from '../../../../../../theme';
 import { notifyError, notifySuccess } from '../../../../../../utils/notify.ts';
 import { confirmAction } from '../../../../lib/confirmAction.tsx';
 import { AttachmentEditor } from './AttachmentEditor.tsx';
@@ -131,7 +132,7 @@ function NewFlags({
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         error={problems.length > 0 ? problems.join(' ') : undefined}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        styles={monospaceInput}
       />
       <Group justify="flex-end">
         <Button
@@ -173,7 +174,7 @@ function NewFlagWithAttachment({ onAdd }: { onAdd: (flags: FlagCreateModel[]) =>
         maxLength={FLAG_MAX}
         value={flag}
         onChange={(event) => setFlag(event.currentTarget.value)}
-        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        styles={monospaceInput}
       />
       <AttachmentEditor
         label={t('admin.challenge.flags.attachment')}
