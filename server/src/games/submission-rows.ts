@@ -21,15 +21,18 @@ export type Stored = { id: number } & Record<(typeof submissionKey)[number], unk
 const keyOf = (row: Omit<Stored, 'id'>) =>
   `${row.participation_id}|${row.challenge_id}|${row.user_id}|${row.time}|${row.answer}`;
 
-/** Each row's id: RETURNING promises no order, so ids go back by content (equal rows take any of theirs). */
-export const idsInOrder = (rows: readonly Omit<Stored, 'id'>[], stored: Stored[]): number[] => {
+/**
+ * Each row's id, undefined for a row the statement did not store: RETURNING promises no order, so ids go back by
+ * content (equal rows take any of theirs).
+ */
+export const idsInOrder = (rows: readonly Omit<Stored, 'id'>[], stored: Stored[]): (number | undefined)[] => {
   const byKey = new Map<string, number[]>();
   for (const row of stored) {
     const ids = byKey.get(keyOf(row));
     if (ids) ids.push(row.id);
     else byKey.set(keyOf(row), [row.id]);
   }
-  return rows.map((row) => byKey.get(keyOf(row))?.shift() as number);
+  return rows.map((row) => byKey.get(keyOf(row))?.shift());
 };
 
 /** The row of a submission waiting for its verdict (whose user is known by then), with its verdict. */

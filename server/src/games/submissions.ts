@@ -1,6 +1,6 @@
 // Flag submission (§4.7): the synchronous checks, storing and judging the submission, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { batched } from '../db/batched.ts';
 import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,7 +14,6 @@ import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
 import {
   idsInOrder,
-  type NewSubmission,
   newSubmission,
   submissionColumns,
   submissionKey,
@@ -45,12 +44,16 @@ export class SubmissionService {
   /**
    * The submissions of one moment are checked and stored together, in one turn of the event loop: one query reads
    * their context, and one transaction stores those that pass with their verdicts (or, while the judge is busy, as
-   * submitted for its queue). Each answers its id, or the error of its checks.
+   * submitted for its queue); those to challenges with a submission limit go to the queue, stored as far as the limit
+   * leaves room. Each answers its id, or the error of its checks.
    */
-  readonly #submit: (attempt: Attempt) => Promise<number | DomainError>;
+  readonly #submit: (attempt: Attempt) => Promise<number | Error>;
   /** Everything the checks need: the game, the caller's participation, the challenge, the instance. */
   readonly #context;
   readonly #insert;
+  readonly #insertLimited;
+  /** PostgreSQL: locks teams' instances of challenges (undefined on SQLite, whose writes take one lock). */
+  readonly #lockInstances;
   /**
    * The submissions this process stored that its judge has not settled yet: their status is FlagSubmitted, so the
    * polls that come before the verdict need no database read either.
@@ -73,6 +76,20 @@ export class SubmissionService {
         .expression(db.selectFrom(rows).select(submissionColumns))
         .returning(['id', ...submissionKey]),
     );
+    this.#insertLimited = prepareRows(db, limitedSubmission, insertWithinLimit);
+    this.#lockInstances =
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? prepareRows(db, { id: column.integer }, (db, rows) =>
+            db
+              .selectFrom('game_instances')
+              .select('id')
+              .where('id', 'in', db.selectFrom(rows).select('r.id'))
+              // In one order, so that two batches never wait for each other's locks. Not FOR UPDATE: rows that
+              // reference an instance may still be written meanwhile.
+              .orderBy('id')
+              .forNoKeyUpdate(),
+          )
+        : undefined;
     judge.onSettled((ids) => {
       for (const id of ids) {
         this.#unjudged.get(id)?.settled?.();
@@ -96,7 +113,7 @@ export class SubmissionService {
       flag,
       time: this.now(),
     });
-    if (answer instanceof DomainError) throw answer;
+    if (answer instanceof Error) throw answer;
     // Answered once the verdict (when judged already) has left on the bus: the status polls that follow, which a load
     // balancer mostly sends to another process, find it there in memory rather than in the database.
     await this.bus.delivered();
@@ -104,11 +121,11 @@ export class SubmissionService {
   }
 
   /** Checks a batch, stores the submissions that pass and queues them for the judge, all queued in one go. */
-  async #checkAndStore(attempts: Attempt[]): Promise<(number | DomainError)[]> {
+  async #checkAndStore(attempts: Attempt[]): Promise<(number | Error)[]> {
     const found = new Array<ContextRow | undefined>(attempts.length);
     for (const row of await this.#context.run(attempts.map(({ key }, n) => ({ n, ...key }))))
       found[row.n] = row;
-    const answers = new Array<number | DomainError>(attempts.length);
+    const answers = new Array<number | Error>(attempts.length);
     // Side by side: a check may wait for its game's division rules to be read.
     const checked = await Promise.all(
       attempts.map(async (attempt, at) => {
@@ -121,75 +138,91 @@ export class SubmissionService {
         }
       }),
     );
-    // The flags of a burst count against the limit too: sent at once, they all found the same attempts stored.
-    const inBatch = new Map<string, number>();
-    const passed = checked.filter((c): c is NonNullable<typeof c> => {
-      if (!c?.ctx.submission_limit) return c !== undefined;
-      const key = `${c.ctx.participation_id}:${c.ctx.challenge_id}`;
-      const earlier = inBatch.get(key) ?? 0;
-      if (c.used + earlier >= c.ctx.submission_limit) {
-        answers[c.at] = new DomainError(400, 'The submission limit is reached');
-        return false;
-      }
-      inBatch.set(key, earlier + 1);
-      return true;
-    });
-    const pending = passed.map(
-      ({ attempt, ctx }): Pending => ({
-        // The new fields go before the spread (ctx has none of them): on Node 20's V8, properties added after a
-        // spread make new hidden classes on every call; that way round this object took 11 µs and left 5 KB of
-        // garbage per flag, and the judge reading objects of ever-new shapes ran slower too: 15–20 % of the server's
-        // CPU time per submission in all.
-        id: 0,
-        game_id: attempt.key.game,
-        answer: attempt.flag,
-        time: attempt.time,
-        user_id: attempt.key.user,
-        user_name: attempt.userName,
-        ...ctx,
-      }),
-    );
-    const rowsOf = (status: (at: number) => AnswerResult) =>
-      pending.map((s, at) => submissionRow(s, status(at)));
-    // Stored with their verdicts, in one commit; else stored as submitted, in one statement, for the judge's queue.
-    const judged = await this.judge.judgeNew(pending, async (trx, statuses) => {
-      const rows = rowsOf((at) => statuses[at] as AnswerResult);
-      return idsInOrder(rows, await this.#insert.run(rows, trx));
-    });
-    const ids =
-      judged ??
-      (await this.#storeForJudge(
-        pending,
-        rowsOf(() => 'FlagSubmitted'),
-      ));
-    for (const [i, { at }] of passed.entries()) answers[at] = ids[i] as number;
+    const passed = checked.filter((c) => c !== undefined);
+    const unlimited = passed.filter((c) => !c.ctx.submission_limit);
+    const limited = passed.filter((c) => c.ctx.submission_limit);
+    // Unlimited first: judged as they are stored while the judge is idle, which the limited ones' queueing ends.
+    for (const [i, id] of (await this.#storeUnlimited(unlimited.map(pendingOf))).entries())
+      answers[(unlimited[i] as (typeof unlimited)[number]).at] = id;
+    if (limited.length === 0) return answers;
+    // The unlimited ones are stored: a failure here must not have the whole batch retried (and stored twice).
+    const stored = await this.#storeLimited(
+      limited.map(pendingOf),
+      limited.map((c) => c.ctx.submission_limit as number),
+    ).catch((error: unknown) => limited.map(() => error as Error));
+    for (const [i, id] of stored.entries())
+      answers[(limited[i] as (typeof limited)[number]).at] =
+        id ?? new DomainError(400, 'The submission limit is reached');
     return answers;
   }
 
-  /** Stores the submissions as FlagSubmitted and queues them for the judge; answers their ids in order. */
-  async #storeForJudge(pending: Pending[], rows: NewSubmission[]): Promise<number[]> {
+  /**
+   * Stores and judges submissions to challenges without a limit: with their verdicts in one commit, else as
+   * submitted, in one statement, for the judge's queue. Answers their ids in order.
+   */
+  async #storeUnlimited(pending: Pending[]): Promise<number[]> {
+    if (pending.length === 0) return [];
+    const rowsOf = (status: (at: number) => AnswerResult) =>
+      pending.map((s, at) => submissionRow(s, status(at)));
+    const judged = await this.judge.judgeNew(pending, async (trx, statuses) => {
+      const rows = rowsOf((at) => statuses[at] as AnswerResult);
+      return idsInOrder(rows, await this.#insert.run(rows, trx)) as number[];
+    });
+    if (judged) return judged;
+    const rows = rowsOf(() => 'FlagSubmitted');
     // One multi-row insert, one commit: on PostgreSQL a single round trip.
-    const ids = idsInOrder(rows, await this.#insert.runAtomically(rows));
-    for (const [i, s] of pending.entries()) {
-      s.id = ids[i] as number;
-      this.#unjudged.set(s.id, {
-        game_id: s.game_id,
-        challenge_id: s.challenge_id,
-        user_id: s.user_id as string,
-      });
-      this.judge.enqueue(s);
-    }
+    const ids = idsInOrder(rows, await this.#insert.runAtomically(rows)) as number[];
+    for (const [at, s] of pending.entries()) this.#queueForJudge(s, ids[at] as number);
     return ids;
   }
 
   /**
-   * The checks of a submission on its context row, in their order: once they pass, its row and the attempts its team
-   * has stored for the challenge if that has a limit.
+   * Stores submissions to challenges with a limit as submitted, those each team's limit leaves room for, and queues
+   * them for the judge; answers their ids in order, undefined for each refused. The database decides in the insert
+   * itself, counting what is stored: several processes, each with a batch for the same team, cannot all find room.
+   * On PostgreSQL the batch first locks its teams' instances of the challenges, so that the insert's count, read
+   * after, includes what any other process stored before it; SQLite's writer lock serialises the insert already.
    */
+  async #storeLimited(pending: Pending[], limits: number[]): Promise<(number | undefined)[]> {
+    const rows = pending.map((s, n) => ({
+      n,
+      submission_limit: limits[n] as number,
+      ...submissionRow(s, 'FlagSubmitted'),
+    }));
+    const lock = this.#lockInstances;
+    const stored = lock
+      ? await this.db.transaction().execute(async (trx) => {
+          await lock.run(
+            pending.map((s) => ({ id: s.instance_id as number })),
+            trx,
+          );
+          return this.#insertLimited.run(rows, trx);
+        })
+      : await this.#insertLimited.runAtomically(rows);
+    const ids = idsInOrder(rows, stored);
+    for (const [at, s] of pending.entries()) {
+      const id = ids[at];
+      if (id !== undefined) this.#queueForJudge(s, id);
+    }
+    return ids;
+  }
+
+  /** Queues a stored submission for the judge, its polls answered from memory until the judge settles it. */
+  #queueForJudge(s: Pending, id: number): void {
+    s.id = id;
+    this.#unjudged.set(id, {
+      game_id: s.game_id,
+      challenge_id: s.challenge_id,
+      user_id: s.user_id as string,
+    });
+    this.judge.enqueue(s);
+  }
+
+  /** The checks of a submission on its context row, in their order (the submission limit's is the insert's). */
   async #check(
     { key, time: now }: Attempt,
     found: ContextRow | undefined,
-  ): Promise<{ ctx: Judged<ContextRow>; used: number }> {
+  ): Promise<{ ctx: Judged<ContextRow> }> {
     checkPlayContext(found, found?.status ? { status: found.status } : undefined, {
       denyAfterEnd: true,
       now,
@@ -205,7 +238,7 @@ export class SubmissionService {
     if (!may(rules, id, GamePermission.ViewChallenge | GamePermission.SubmitFlags))
       throw new DomainError(400, 'You may not submit flags for this challenge');
     // Checked above: a participation, an enabled challenge and its instance were found.
-    return { ctx: ctx as Judged<ContextRow>, used: Number(ctx.attempts) };
+    return { ctx: ctx as Judged<ContextRow> };
   }
 
   /**
@@ -309,21 +342,6 @@ const contextQuery = (db: Kysely<Database>, keys: RowsSource<RowOf<typeof contex
       'i.flag as instance_flag',
       'i.flag_id',
       'f.flag as attachment_flag',
-      // The attempts the submission limit counts (all the team's submissions of the challenge), if it has one.
-      (eb) =>
-        eb
-          .case()
-          .when('c.submission_limit', '>', 0)
-          .then(
-            eb
-              .selectFrom('submissions as s')
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .whereRef('s.participation_id', '=', 'p.id')
-              .whereRef('s.challenge_id', '=', 'c.id'),
-          )
-          .else(0)
-          .end()
-          .as('attempts'),
     ]);
 type ContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>['execute']>>[number];
 /** A context row once the checks passed: the participation, the team, the challenge and its instance are there. */
@@ -331,6 +349,65 @@ type Judged<T> = {
   [K in keyof T]: K extends 'team_name' | 'title' | 'type' | 'participation_id' | 'challenge_id'
     ? NonNullable<T[K]>
     : T[K];
+};
+
+/** A submission to a challenge with a limit: its row, its place `n` in the batch, and the limit. */
+const limitedSubmission = { ...newSubmission, n: column.integer, submission_limit: column.integer };
+
+/** A checked attempt as the judge takes it. */
+const pendingOf = ({ attempt, ctx }: { attempt: Attempt; ctx: Judged<ContextRow> }): Pending => ({
+  // The new fields go before the spread (ctx has none of them): on Node 20's V8, properties added after a spread
+  // make new hidden classes on every call; that way round this object took 11 µs and left 5 KB of garbage per flag,
+  // and the judge reading objects of ever-new shapes ran slower too: 15–20 % of the server's CPU time per
+  // submission in all.
+  id: 0,
+  game_id: attempt.key.game,
+  answer: attempt.flag,
+  time: attempt.time,
+  user_id: attempt.key.user,
+  user_name: attempt.userName,
+  ...ctx,
+});
+
+/**
+ * Submissions inserted as far as each team's limit leaves room: a row is stored when the attempts its team has
+ * stored for the challenge, plus its place among the batch's rows of that team and challenge (1 the first), are at
+ * most the limit. The count reads the table as it was before the statement, the place accounts for the rest.
+ */
+const insertWithinLimit = (db: Kysely<Database>, rows: RowsSource<RowOf<typeof limitedSubmission>>) => {
+  const place = sql<number>`row_number() over (partition by r.participation_id, r.challenge_id order by r.n)`;
+  const placed = db
+    .selectFrom(rows)
+    .select([
+      ...submissionColumns.map((name) => `r.${name}` as const),
+      'r.submission_limit',
+      place.as('place'),
+    ])
+    .as('w');
+  return db
+    .insertInto('submissions')
+    .columns(submissionColumns)
+    .expression(
+      db
+        .selectFrom(placed)
+        .select(submissionColumns)
+        .where((eb) =>
+          eb(
+            eb(
+              'w.place',
+              '+',
+              eb
+                .selectFrom('submissions as s')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .whereRef('s.participation_id', '=', 'w.participation_id')
+                .whereRef('s.challenge_id', '=', 'w.challenge_id'),
+            ),
+            '<=',
+            eb.ref('w.submission_limit'),
+          ),
+        ),
+    )
+    .returning(['id', ...submissionKey]);
 };
 
 /** Every submission of the team for the challenge, whatever its result (the limit counts them all). */
