@@ -1,8 +1,11 @@
-// Bloods exact however many processes judge (issue #47): three processes on PostgreSQL and Redis behind HAProxy, and
-// one on SQLite, each through rounds where every team sends the same new challenge's flag at once. Every round must
-// end with exactly one first, second and third blood, told alike by the database, each process's notices, the hub
-// clients of each and each scoreboard. bench/exact/ plays many more rounds.
+// Bloods and submission limits exact however many processes judge (issue #47): three processes on PostgreSQL and
+// Redis behind HAProxy, and one on SQLite, each through rounds where every team sends the same new challenge's flag
+// at once. Every round must end with exactly one first, second and third blood, told alike by the database, each
+// process's notices, the hub clients of each and each scoreboard. bench/exact/ plays many more rounds. Then rounds
+// where every team sends three times a challenge's submission limit of wrong flags at once, spread over the
+// processes: each team must have exactly the limit accepted and stored, and every other flag refused.
 import path from 'node:path';
+import { PennonError } from '@pennon/sdk';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,16 +20,64 @@ if (!redisUrl || !postgres) throw new Error('the exactness test needs PENNON_TES
 const adminPassword = 'Harbour2024';
 const teamCount = 12;
 const rounds = 25;
+const limit = 3;
+const limitRounds = 5;
 
 /** A challenge's bloods as the database recorded them (`$1` its id; SQLite reads it as a numbered parameter). */
 const bloodsQuery = `SELECT t.name FROM solves s JOIN participations p ON p.id = s.participation_id
   JOIN teams t ON t.id = p.team_id WHERE s.challenge_id = $1 AND s.blood IS NOT NULL ORDER BY s.blood`;
+/** The attempts each team has stored for a challenge. */
+const attemptsQuery = `SELECT t.name, count(*) AS n FROM submissions s JOIN participations p ON p.id = s.participation_id
+  JOIN teams t ON t.id = p.team_id WHERE s.challenge_id = $1 GROUP BY t.name`;
+type Attempts = (challengeId: number) => Promise<{ name: string; n: number | string }[]>;
+
+/**
+ * A round of the limit: a new challenge with it, and every team sending three times as many wrong flags at once.
+ * Answers what disagrees with each team having exactly `limit` flags accepted and stored, the rest refused.
+ */
+const playLimitRound = async (arena: Arena, attempts: Attempts, round: number): Promise<string[]> => {
+  const { admin, gameId, teams } = arena;
+  const { id } = await admin.edit.createChallenge(gameId, {
+    title: `Gate ${round}`,
+    category: 'Misc',
+    type: 'StaticAttachment',
+  });
+  await admin.edit.addFlags(gameId, id, [{ flag: `flag{gate_${round}}` }]);
+  await admin.edit.updateChallenge(gameId, id, { isEnabled: true, submissionLimit: limit });
+  const answers = await Promise.all(
+    teams.map(async ({ name, player }) => {
+      const told = await Promise.all(
+        Array.from({ length: 3 * limit }, (_, k) =>
+          player.game.submit(gameId, id, `flag{wrong_${k}}`).then(
+            () => 'accepted',
+            (error) => {
+              if (error instanceof PennonError && error.status === 400) return error.title;
+              throw error;
+            },
+          ),
+        ),
+      );
+      return {
+        name,
+        accepted: told.filter((t) => t === 'accepted').length,
+        refused: told.filter((t) => t === 'The submission limit is reached').length,
+      };
+    }),
+  );
+  const stored = new Map((await attempts(id)).map((row) => [row.name, Number(row.n)]));
+  return answers.flatMap(({ name, accepted, refused }) =>
+    accepted === limit && refused === 2 * limit && stored.get(name) === limit
+      ? []
+      : [`Gate ${round}: ${name} had ${accepted} accepted, ${refused} refused, ${stored.get(name)} stored`],
+  );
+};
 
 describe('three processes on PostgreSQL and Redis behind HAProxy', () => {
   let database: Awaited<ReturnType<typeof postgres.create>>;
   let db: pg.Client;
   let cluster: Cluster;
   let arena: Arena;
+  let attempts: Attempts;
 
   beforeAll(async () => {
     database = await postgres.create();
@@ -40,6 +91,7 @@ describe('three processes on PostgreSQL and Redis behind HAProxy', () => {
     arena = await openArena(cluster, adminPassword, teamCount, async (challengeId) =>
       (await db.query(bloodsQuery, [challengeId])).rows.map((r) => r.name),
     );
+    attempts = async (challengeId) => (await db.query(attemptsQuery, [challengeId])).rows;
   }, 300_000);
 
   afterAll(async () => {
@@ -54,12 +106,20 @@ describe('three processes on PostgreSQL and Redis behind HAProxy', () => {
     for (let round = 0; round < rounds; round++) problems.push(...(await playRound(arena, round)));
     expect(problems).toEqual([]);
   }, 240_000);
+
+  it(`accepts exactly ${limit} of ${3 * limit} flags sent at once by each of ${teamCount} teams, ${limitRounds} times`, async () => {
+    const problems: string[] = [];
+    for (let round = 0; round < limitRounds; round++)
+      problems.push(...(await playLimitRound(arena, attempts, round)));
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('one process on SQLite', () => {
   let cluster: Cluster;
   let db: Sqlite.Database;
   let arena: Arena;
+  let attempts: Attempts;
 
   beforeAll(async () => {
     cluster = await startCluster(1, { PENNON_ADMIN_PASSWORD: adminPassword });
@@ -68,6 +128,8 @@ describe('one process on SQLite', () => {
     arena = await openArena(cluster, adminPassword, teamCount, async (challengeId) =>
       bloods.all(challengeId).map((r) => r.name),
     );
+    const stored = db.prepare<[number], { name: string; n: number }>(attemptsQuery.replace('$1', '?'));
+    attempts = async (challengeId) => stored.all(challengeId);
   }, 300_000);
 
   afterAll(async () => {
@@ -81,4 +143,11 @@ describe('one process on SQLite', () => {
     for (let round = 0; round < rounds; round++) problems.push(...(await playRound(arena, round)));
     expect(problems).toEqual([]);
   }, 240_000);
+
+  it(`accepts exactly ${limit} of ${3 * limit} flags sent at once by each of ${teamCount} teams, ${limitRounds} times`, async () => {
+    const problems: string[] = [];
+    for (let round = 0; round < limitRounds; round++)
+      problems.push(...(await playLimitRound(arena, attempts, round)));
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
