@@ -1,0 +1,156 @@
+// Signing in with an OpenID Connect provider, in Chromium against the real server and an `oidc-provider` on
+// loopback: a first sign-in creates the account under the proposed name, a later one signs it in, a password
+// account links and unlinks the provider in its profile, and each failure ends on a page saying what went wrong.
+import { createNodeClient } from '@pennon/sdk/node';
+import type { BrowserContext, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcProvider, type TestProvider } from '../support/oidc-provider.ts';
+import { type Platform, startPlatform } from '../support/platform.ts';
+import { clickButton, fill, waitForText } from '../support/ui.ts';
+
+const providerId = 'campus';
+
+describe('OpenID Connect sign-in', () => {
+  let platform: Platform;
+  let provider: TestProvider;
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    provider = await startOidcProvider({
+      clientId: 'pennon',
+      clientSecret: 'a-test-client-secret',
+      redirectUris: [`${platform.server.url}/api/signin/oidc/${providerId}/callback`],
+      unverified: ['plover'],
+    });
+    await platform.admin.signInAdmin.addProvider({
+      id: providerId,
+      name: 'Campus ID',
+      issuer: provider.issuer,
+      clientId: 'pennon',
+      clientSecret: 'a-test-client-secret',
+      iconUrl: null,
+      allowedDomains: '',
+      createAccounts: true,
+      linkByEmail: false,
+      enabled: true,
+    });
+  });
+  afterAll(async () => {
+    await platform?.browser.close();
+    await platform?.server.stop();
+    await provider?.stop();
+  });
+
+  /** A browser of its own (no session here nor at the provider), at the login page. */
+  const freshLogin = async (): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await platform.browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.goto(`${platform.server.url}/account/Login`, { waitUntil: 'networkidle0' });
+    return { context, page };
+  };
+
+  /** Signs in at the provider's development page as `login`; `consent` agrees to share the account. */
+  const atProvider = async (page: Page, login: string) => {
+    await page.waitForSelector('input[name="login"]');
+    await page.type('input[name="login"]', login);
+    await page.type('input[name="password"]', 'anything');
+    await Promise.all([page.waitForNavigation(), page.click('button[type="submit"]')]);
+    // The consent page, the first time this account meets the client.
+    const consent = await page.$('button[autofocus]');
+    if (consent) await Promise.all([page.waitForNavigation(), consent.click()]);
+  };
+
+  const userMenu = (page: Page, name: string) =>
+    page.locator(`::-p-aria([name="Account menu of ${name}"][role="button"])`);
+
+  let callbackUrl = '';
+
+  it('creates the account at a first sign-in, under the name proposed from the claims', async () => {
+    const { context, page } = await freshLogin();
+    await clickButton(page, 'Sign in with Campus ID');
+    await atProvider(page, 'gull');
+    await page.waitForFunction(() => location.pathname === '/account/External');
+    const field = await page.waitForSelector('form[aria-label="New account with Campus ID"] input');
+    expect(await field?.evaluate((input) => (input as HTMLInputElement).value)).toBe('gull');
+    await waitForText(page, 'Signed in as gull@campus.example');
+    await fill(page, 'User name', 'gull-sea', 'form[aria-label="New account with Campus ID"]');
+    await clickButton(page, 'Create account');
+    await userMenu(page, 'gull-sea').wait();
+
+    // A later sign-in goes straight in (the provider remembers the consent), through the callback recorded here.
+    await userMenu(page, 'gull-sea').click();
+    await page.locator('::-p-aria([name="Sign out"][role="menuitem"])').click();
+    await page.goto(`${platform.server.url}/account/Login`, { waitUntil: 'networkidle0' });
+    page.on('request', (request) => {
+      if (request.url().includes(`/api/signin/oidc/${providerId}/callback?`)) callbackUrl = request.url();
+    });
+    await clickButton(page, 'Sign in with Campus ID');
+    await userMenu(page, 'gull-sea').wait();
+    expect(callbackUrl).toContain('code=');
+
+    // The provider's answer once more: refused, on a page that says so.
+    await page.goto(callbackUrl, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => location.pathname === '/account/External');
+    await waitForText(page, 'This sign-in link was already used');
+    await context.close();
+  });
+
+  it('links the provider to a password account in its profile, and unlinks it', async () => {
+    await createNodeClient({ baseUrl: platform.server.url }).account.register({
+      userName: 'heron',
+      email: 'heron@example.com',
+      password: 'Harbour2024x',
+    });
+    const { context, page } = await freshLogin();
+    await fill(page, 'User name or e-mail', 'heron');
+    await fill(page, 'Password', 'Harbour2024x');
+    await clickButton(page, 'Sign in');
+    await userMenu(page, 'heron').wait();
+    await page.goto(`${platform.server.url}/account/Profile`, { waitUntil: 'networkidle0' });
+    await clickButton(page, 'Link Campus ID');
+    await atProvider(page, 'heron-at-campus');
+    await page.waitForFunction(() => location.pathname === '/account/Profile');
+    await waitForText(page, 'Campus ID is now linked: you can sign in with it.');
+    await waitForText(page, 'heron-at-campus@campus.example');
+
+    await clickButton(page, 'Unlink Campus ID');
+    await page.locator('::-p-aria([name="Unlink"][role="button"])').click();
+    await waitForText(page, 'Campus ID was unlinked');
+    await page.locator('::-p-aria([name="Link Campus ID"][role="button"])').wait();
+    await context.close();
+  });
+
+  it('says the user refused when they cancel at the provider', async () => {
+    const { context, page } = await freshLogin();
+    await clickButton(page, 'Sign in with Campus ID');
+    await page.waitForSelector('input[name="login"]');
+    await Promise.all([page.waitForNavigation(), page.click('.login-help a')]);
+    await page.waitForFunction(() => location.pathname === '/account/External');
+    await waitForText(page, 'You did not allow this platform to use your account at the provider');
+    await page.locator('::-p-aria([name="Back to sign in"][role="link"])').click();
+    await page.waitForFunction(() => location.pathname === '/account/Login');
+    await context.close();
+  });
+
+  it('refuses an answer whose state is not the sign-in’s', async () => {
+    const { context, page } = await freshLogin();
+    await clickButton(page, 'Sign in with Campus ID');
+    await page.waitForSelector('input[name="login"]');
+    await page.goto(
+      `${platform.server.url}/api/signin/oidc/${providerId}/callback?code=forged&state=forged&iss=${encodeURIComponent(provider.issuer)}`,
+      { waitUntil: 'networkidle0' },
+    );
+    await waitForText(page, 'does not belong to a sign-in started here');
+    await context.close();
+  });
+
+  it('refuses an e-mail address the provider does not vouch for', async () => {
+    const { context, page } = await freshLogin();
+    await clickButton(page, 'Sign in with Campus ID');
+    await atProvider(page, 'plover');
+    await page.waitForFunction(() => location.pathname === '/account/External');
+    await waitForText(page, 'The provider has not verified your e-mail address');
+    await context.close();
+  });
+});
