@@ -63,6 +63,40 @@ const waitForShadow = (page: Page, selector: string, inner: string, text = '') =
     text,
   );
 
+const WIDGETS = 'pennon-scoreboard, pennon-top-teams, pennon-notices, pennon-challenge-card';
+
+/**
+ * The words (and numbers) of the widgets whose letters lie on more than one line: each run of non-space characters
+ * of their visible text, by the boxes the browser gives it (text clipped away for screen readers only is left out).
+ */
+const wordsBrokenAcrossLines = (page: Page) =>
+  page.evaluate((hosts) => {
+    const broken: string[] = [];
+    for (const host of document.querySelectorAll(hosts)) {
+      const root = host.shadowRoot;
+      if (!root) continue;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let hidden = false;
+        for (let element = node.parentElement; element; element = element.parentElement)
+          hidden ||= getComputedStyle(element).clipPath !== 'none';
+        if (hidden) continue;
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()]
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.bottom)),
+          );
+          if (lines.size > 1) broken.push(`${host.localName}: ${word[0]}`);
+        }
+      }
+    }
+    return broken;
+  }, WIDGETS);
+
 describe('widgets', () => {
   let example: { server: Server; origin: string };
   let server: RunningServer;
@@ -180,6 +214,32 @@ describe('widgets', () => {
     await waitForShadow(page, 'pennon-scoreboard', '[data-testid="score-timeline"]');
     await waitForShadow(page, 'pennon-top-teams', '[data-testid="top-teams"]');
     expect(await unstyledMantineClasses(page)).toEqual([]);
+  });
+
+  it.each([
+    ['en-US', 'Score'],
+    ['de-DE', 'Punkte'],
+  ])('breaks no word or number inside at 320 px (%s)', async (locale, scoreHeading) => {
+    await page.setViewport({ width: 320, height: 900 });
+    const setLocale = (tag: string | null) =>
+      page.evaluate(
+        (hosts, value) => {
+          for (const element of document.querySelectorAll(hosts)) {
+            if (value) element.setAttribute('locale', value);
+            else element.removeAttribute('locale');
+          }
+        },
+        WIDGETS,
+        tag,
+      );
+    try {
+      await setLocale(locale);
+      await waitForShadow(page, 'pennon-scoreboard', '[data-testid="scoreboard"]', scoreHeading);
+      expect(await wordsBrokenAcrossLines(page)).toEqual([]);
+    } finally {
+      await setLocale(null);
+      await page.setViewport({ width: 1280, height: 900 });
+    }
   });
 
   it('works as a classic script too, in the locale asked for', async () => {
