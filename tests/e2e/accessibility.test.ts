@@ -88,7 +88,7 @@ describe('accessibility', () => {
   const visit = async (path: string) => {
     await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' });
     // Wait for the page (not the loader) and for Mantine's transitions to settle.
-    await page.waitForSelector('main h1, main h2', { timeout: 10_000 });
+    await page.waitForSelector('main h1, main h2');
     await new Promise((resolve) => setTimeout(resolve, 300));
   };
 

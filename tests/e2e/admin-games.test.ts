@@ -23,7 +23,7 @@ const click = (page: Page, role: string, name: string) =>
 const openTab = async (page: Page, name: string, path: string) => {
   await page.evaluate(() => window.scrollTo(0, 0));
   await click(page, 'tab', name);
-  await page.waitForFunction((end) => location.pathname.endsWith(end), { timeout: 10_000 }, path);
+  await page.waitForFunction((end) => location.pathname.endsWith(end), {}, path);
 };
 
 const signIn = async (page: Page, url: string, userName: string, password: string) => {
@@ -73,14 +73,11 @@ describe('admin game pages', () => {
     await click(admin, 'button', 'New game');
     await fill(admin, 'Title', 'Tide Cup', '[role="dialog"]');
     await click(admin, 'button', 'Create');
-    await admin.waitForFunction(() => /^\/admin\/games\/\d+\/Info$/.test(location.pathname), {
-      timeout: 10_000,
-    });
+    await admin.waitForFunction(() => /^\/admin\/games\/\d+\/Info$/.test(location.pathname));
     gameId = Number(new URL(admin.url()).pathname.split('/')[3]);
     expect(gameId).toBeGreaterThan(0);
     await admin.waitForFunction(
       () => document.querySelector('[data-testid="admin-game-title"]')?.textContent === 'Tide Cup',
-      { timeout: 10_000 },
     );
   });
 
@@ -129,7 +126,6 @@ describe('admin game pages', () => {
     await admin.locator('::-p-aria([name="Accept Terns"][role="button"])').click();
     await admin.waitForFunction(
       () => document.querySelector('[data-testid="participation-status"]')?.textContent === 'Accepted',
-      { timeout: 10_000 },
     );
     const joined = await tern.game.get(gameId);
     expect(joined.status).toBe('Accepted');
@@ -145,12 +141,10 @@ describe('admin game pages', () => {
 
     await signIn(player, server.url, 'tern', playerPassword);
     await player.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
-    await player.waitForFunction(
-      () =>
-        [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
-          (node as HTMLElement).innerText.includes('Low tide at noon'),
-        ),
-      { timeout: 10_000 },
+    await player.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
+        (node as HTMLElement).innerText.includes('Low tide at noon'),
+      ),
     );
     expect(await player.$eval('[data-testid="notice"] strong', (node) => node.textContent)).toBe('noon');
   });
@@ -177,12 +171,11 @@ describe('admin game pages', () => {
           const match = /^\/admin\/games\/(\d+)\/Info$/.exec(location.pathname);
           return match !== null && Number(match[1]) !== first;
         },
-        { timeout: 15_000 },
+        {},
         gameId,
       );
       await admin.waitForFunction(
         () => document.querySelector('[data-testid="admin-game-title"]')?.textContent === 'Tide Cup',
-        { timeout: 10_000 },
       );
       const copyId = Number(new URL(admin.url()).pathname.split('/')[3]);
       const api = await adminApi();

@@ -43,7 +43,6 @@ describe('platform admin pages', () => {
       () =>
         document.querySelectorAll('tbody tr').length === 1 &&
         document.body.innerText.includes('gull@example.com'),
-      { timeout: 10_000 },
     );
     await admin.locator('::-p-aria([name="Role of gull"][role="combobox"])').click();
     await admin.locator('::-p-aria([name="Monitor"][role="option"])').click();
@@ -68,14 +67,12 @@ describe('platform admin pages', () => {
   it('shows a new log entry without reloading', async () => {
     await admin.goto(`${server.url}/admin/Logs`, { waitUntil: 'networkidle0' });
     // Pushed through the admin hub, not polled.
-    await admin.waitForSelector('[data-live-state="connected"]', { timeout: 10_000 });
+    await admin.waitForSelector('[data-live-state="connected"]');
     await api().account.register({ userName: 'tern', email: 'tern@example.com', password: userPassword });
-    await admin.waitForFunction(
-      () =>
-        [...document.querySelectorAll('tbody tr')].some((row) =>
-          /tern[\s\S]*Registered/.test(row.textContent ?? ''),
-        ),
-      { timeout: 15_000 },
+    await admin.waitForFunction(() =>
+      [...document.querySelectorAll('tbody tr')].some((row) =>
+        /tern[\s\S]*Registered/.test(row.textContent ?? ''),
+      ),
     );
   });
 });

@@ -134,7 +134,7 @@ describe('wsrx companion extension in Firefox', () => {
     await popup.waitForFunction(
       (card) =>
         document.querySelector(`${card} [data-testid="tunnel-up"]`)?.getAttribute('data-up') === 'true',
-      { timeout: 10_000 },
+      {},
       card,
     );
     expect(await textOf(popup, `${card} [data-testid="tunnel-label"]`)).toBe('pwn-1 @ Harbour CTF');

@@ -202,7 +202,7 @@ describe('wsrx companion extension', () => {
     await popup.goto(page('popup.html'));
     await popup.waitForFunction(
       (local) => document.querySelector('[data-testid="tunnel-local"]')?.textContent === local,
-      { timeout: 20_000 },
+      {},
       local,
     );
     expect(await headline(popup)).toEqual({ state: '2', text: 'Connected' });
@@ -217,9 +217,6 @@ describe('wsrx companion extension', () => {
     await daemon.close();
     await popup.waitForFunction(
       () => document.querySelector('[data-testid="state"]')?.getAttribute('data-state') === '0',
-      {
-        timeout: 15_000,
-      },
     );
     expect(await headline(popup)).toEqual({ state: '0', text: 'Daemon not running' });
     expect(await popup.$eval('[data-testid="reason"]', (el) => el.textContent)).toContain(daemon.url);
@@ -233,9 +230,6 @@ describe('wsrx companion extension', () => {
     await start(port);
     await popup.waitForFunction(
       () => document.querySelector('[data-testid="state"]')?.getAttribute('data-state') === '2',
-      {
-        timeout: 15_000,
-      },
     );
     await waitFor(async () => (await notifications()).includes('daemon-online'), 5_000, 'online notice');
     expect(await badge()).toBe('');
@@ -249,7 +243,7 @@ describe('wsrx companion extension', () => {
     const local2 = (JSON.parse(again.text) as { local: string }).local;
     await popup.waitForFunction(
       (local) => document.querySelector('[data-testid="tunnel-local"]')?.textContent === local,
-      { timeout: 15_000 },
+      {},
       local2,
     );
     expect((await call(tab, '/pool', 'DELETE', { local: local2 })).status).toBe(200);
@@ -313,7 +307,7 @@ describe('wsrx companion extension', () => {
     // Forgotten in the daemon, it asks again; approved at once this time.
     await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).remove(origin);
     expect((await register()).status).toBe(200);
-    await popup.waitForSelector(`${card} [data-testid="approve"]`, { timeout: 10_000 });
+    await popup.waitForSelector(`${card} [data-testid="approve"]`);
     clicked = Date.now();
     await popup.click(`${card} [data-testid="approve"]`);
     await popup.waitForFunction(
@@ -345,7 +339,7 @@ describe('wsrx companion extension', () => {
           [...document.querySelectorAll(`${card} [data-testid="tunnel"]`)].find(
             (tr) => tr.querySelector('[data-testid="tunnel-label"]')?.textContent === label,
           ),
-        { timeout: 10_000 },
+        {},
         card,
         label,
       );
@@ -355,7 +349,7 @@ describe('wsrx companion extension', () => {
         document
           .querySelector(`${card} [data-testid="tunnel"] [data-testid="tunnel-up"]`)
           ?.getAttribute('data-up') === 'true',
-      { timeout: 10_000 },
+      {},
       card,
     );
     const rows = await popup.$$eval(`${card} [data-testid="tunnel"]`, (trs) =>
@@ -400,7 +394,7 @@ describe('wsrx companion extension', () => {
             )
             ?.querySelector('[data-testid="tunnel-up"]')
             ?.getAttribute('data-up') === String(up),
-        { timeout: 10_000 },
+        {},
         card,
         up,
       );

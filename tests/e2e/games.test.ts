@@ -117,7 +117,7 @@ describe('games', () => {
 
     // The home page lists it among the recent games.
     await page.goto(server.url, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-testid="recent-games"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="recent-games"]');
     expect(
       await page.$eval('[data-testid="recent-games"]', (node) => (node as HTMLElement).innerText),
     ).toContain('Harbour Cup');
@@ -158,9 +158,8 @@ describe('games', () => {
     // The only team is chosen already; the game needs neither a division nor a code.
     await page.locator('[role="dialog"] button[type="submit"]').click();
     await waitForText(page, 'You joined Harbour Cup');
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="participation"]')?.textContent?.includes('Accepted'),
-      { timeout: 10_000 },
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="participation"]')?.textContent?.includes('Accepted'),
     );
     expect(await page.$eval('[data-testid="participation"]', (n) => (n as HTMLElement).innerText)).toContain(
       'Gulls',
@@ -170,7 +169,7 @@ describe('games', () => {
   it('shows the board and the challenge, and judges submitted flags', async () => {
     await page.locator('::-p-aria([name="Go to challenges"])').click();
     await page.waitForFunction(() => location.pathname.endsWith('/Challenges'));
-    await page.waitForSelector('[data-testid="challenge-card"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="challenge-card"]');
     const card = await page.$eval(
       '[data-testid="challenge-card"]',
       (node) => (node as HTMLElement).innerText,
@@ -187,14 +186,14 @@ describe('games', () => {
 
     await page.locator('::-p-aria([name="Download attachment"])').click();
     const downloaded = path.join(downloads, 'keeper.txt');
-    await expect.poll(() => readdirSync(downloads), { timeout: 10_000 }).toContain('keeper.txt');
+    await expect.poll(() => readdirSync(downloads)).toContain('keeper.txt');
     expect(readFileSync(downloaded, 'utf8')).toBe(attachment);
 
     // A second tab keeps the scoreboard open while the flags are judged.
     board = await browser.newPage();
     await board.setViewport({ width: 1280, height: 900 });
     await board.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
-    await board.waitForSelector('[data-testid="scoreboard"] tr[data-team]', { timeout: 10_000 });
+    await board.waitForSelector('[data-testid="scoreboard"] tr[data-team]');
     expect(await board.$$('[data-testid="scoreboard"] tr[data-team] svg[aria-label]')).toHaveLength(0);
     await board.evaluate(() => {
       (window as unknown as { pennonMarker: boolean }).pennonMarker = true;
@@ -204,15 +203,12 @@ describe('games', () => {
     await fill(page, 'Flag', 'flag{wrong}', '[role="dialog"]');
     await clickButton(page, 'Submit');
     const outcome = () =>
-      page.waitForFunction(
-        () => {
-          const node = document.querySelector('[data-testid="flag-outcome"]');
-          return (
-            node?.getAttribute('data-result') ?? (node?.getAttribute('role') === 'alert' && node.textContent)
-          );
-        },
-        { timeout: 15_000 },
-      );
+      page.waitForFunction(() => {
+        const node = document.querySelector('[data-testid="flag-outcome"]');
+        return (
+          node?.getAttribute('data-result') ?? (node?.getAttribute('role') === 'alert' && node.textContent)
+        );
+      });
     expect(await (await outcome()).jsonValue()).toBe('WrongAnswer');
     await waitForText(page, 'Wrong flag');
 
@@ -221,7 +217,6 @@ describe('games', () => {
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid="flag-outcome"]')?.getAttribute('data-result') === 'Accepted',
-      { timeout: 15_000 },
     );
     await waitForText(page, 'Correct!');
   });
@@ -234,7 +229,6 @@ describe('games', () => {
         [...document.querySelectorAll<HTMLElement>('[data-testid="scoreboard"] tr[data-team]')].find(
           (node) => node.innerText.includes('Gulls') && node.querySelector('svg[aria-label="First blood"]'),
         )?.innerText,
-      { timeout: 20_000 },
     );
     expect(await row.jsonValue()).toContain('Gulls');
     expect(await board.evaluate(() => (window as unknown as { pennonMarker?: boolean }).pennonMarker)).toBe(
@@ -246,7 +240,7 @@ describe('games', () => {
   it('shows a notice the admin posts while the board is open, without a reload', async () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('[role="dialog"]', { hidden: true });
-    await page.waitForSelector('[data-testid="notice"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="notice"]');
     // A page load would drop this marker.
     await page.evaluate(() => {
       (window as unknown as { pennonMarker: boolean }).pennonMarker = true;
@@ -255,18 +249,14 @@ describe('games', () => {
     await admin.edit.createNotice(gameId, { content });
 
     // Pushed by the user hub, or polled by the game's feed within 10 s when the hub cannot connect.
-    const toast = await page.waitForSelector('[data-testid="notice-toast"][data-type="Normal"]', {
-      timeout: 20_000,
-    });
+    const toast = await page.waitForSelector('[data-testid="notice-toast"][data-type="Normal"]');
     expect(await toast?.evaluate((node) => (node as HTMLElement).innerText)).toContain(
       'The harbour closes at dusk',
     );
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
-          (node as HTMLElement).innerText.includes('The harbour closes at dusk'),
-        ),
-      { timeout: 10_000 },
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
+        (node as HTMLElement).innerText.includes('The harbour closes at dusk'),
+      ),
     );
     // The newest notice comes first in the panel.
     expect(await page.$eval('[data-testid="notice"]', (node) => (node as HTMLElement).innerText)).toContain(

@@ -71,14 +71,12 @@ describe('home page', () => {
     expect(saved.status).toBe(200);
 
     await page.goto(server.url, { waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => document.body.innerText.includes('Raise the pennant'), {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(() => document.body.innerText.includes('Raise the pennant'));
     expect(await bodyText(page)).toContain('Harbour CTF');
     expect(await page.title()).toBe('Harbour CTF');
     for (const path of ['/', '/games', '/account/Login']) {
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle0' });
-      const strong = await page.waitForSelector('[data-testid="site-footer"] strong', { timeout: 10_000 });
+      const strong = await page.waitForSelector('[data-testid="site-footer"] strong');
       expect(await strong?.evaluate((node) => node.textContent)).toBe('the harbour club');
     }
     expect(await page.title()).toBe('Sign In · Harbour CTF');

@@ -28,9 +28,7 @@ const marked = (page: Page) =>
 
 /** Waits until the monitor page's live connection is up (pushed, or polled every 10 s). */
 const waitForLive = (page: Page) =>
-  page.waitForSelector('[data-testid="live-status"]:is([data-state="connected"], [data-state="polling"])', {
-    timeout: 15_000,
-  });
+  page.waitForSelector('[data-testid="live-status"]:is([data-state="connected"], [data-state="polling"])');
 
 /** Sets the date-time picker labelled `label` (in the open dialog) to 00:00 today. */
 const pickMidnightToday = async (page: Page, label: string) => {
@@ -92,7 +90,7 @@ describe('organiser', () => {
             `[data-testid="participation"][aria-label="${name}"] [data-testid="participation-status"]`,
           )
           ?.textContent?.includes('Accepted'),
-      { timeout: 10_000 },
+      {},
       team,
     );
   };
@@ -199,17 +197,15 @@ describe('organiser', () => {
     await clickButton(player, 'Join game');
     await player.waitForSelector('[role="dialog"]');
     await player.locator('[role="dialog"] button[type="submit"]').click();
-    await player.waitForFunction(
-      () => document.querySelector('[data-testid="participation"]')?.textContent?.includes('Awaiting review'),
-      { timeout: 10_000 },
+    await player.waitForFunction(() =>
+      document.querySelector('[data-testid="participation"]')?.textContent?.includes('Awaiting review'),
     );
 
     await accept(organiser, 'Gulls');
 
     await player.reload({ waitUntil: 'networkidle0' });
-    await player.waitForFunction(
-      () => document.querySelector('[data-testid="participation"]')?.textContent?.includes('Accepted'),
-      { timeout: 10_000 },
+    await player.waitForFunction(() =>
+      document.querySelector('[data-testid="participation"]')?.textContent?.includes('Accepted'),
     );
   });
 
@@ -228,13 +224,10 @@ describe('organiser', () => {
     await player.waitForFunction(
       () =>
         document.querySelector('[data-testid="flag-outcome"]')?.getAttribute('data-result') === 'Accepted',
-      { timeout: 15_000 },
     );
 
     // Pushed by the monitor hub, or polled by the SDK within 10 s when the hub cannot connect.
-    const row = await organiser.waitForSelector('[data-testid="submission-row"][data-fresh="true"]', {
-      timeout: 20_000,
-    });
+    const row = await organiser.waitForSelector('[data-testid="submission-row"][data-fresh="true"]');
     // textContent: the outcome badge is upper-cased by CSS only.
     const text = await row?.evaluate((node) => node.textContent);
     expect(text).toContain('Gulls');
@@ -252,19 +245,15 @@ describe('organiser', () => {
     await waitForText(organiser, 'Reviewed participation');
     await waitForText(organiser, 'skipper');
     await waitForText(organiser, 'Gulls solved Lighthouse');
-    await organiser.waitForSelector('[data-live-state="connected"], [data-live-state="polling"]', {
-      timeout: 15_000,
-    });
+    await organiser.waitForSelector('[data-live-state="connected"], [data-live-state="polling"]');
     await mark(organiser);
 
     // A second player signs up while the log is open.
     await tern.account.register({ userName: 'tern', email: 'tern@example.com', password });
-    await organiser.waitForFunction(
-      () =>
-        [...document.querySelectorAll('tbody tr')].some(
-          (row) => row.textContent?.includes('tern') && row.textContent.includes('Registered'),
-        ),
-      { timeout: 20_000 },
+    await organiser.waitForFunction(() =>
+      [...document.querySelectorAll('tbody tr')].some(
+        (row) => row.textContent?.includes('tern') && row.textContent.includes('Registered'),
+      ),
     );
     expect(await marked(organiser)).toBe(true);
   }, 40_000);
@@ -286,7 +275,6 @@ describe('organiser', () => {
     await player.waitForFunction(
       () =>
         document.querySelector('[data-testid="flag-outcome"]')?.getAttribute('data-result') === 'Accepted',
-      { timeout: 15_000 },
     );
 
     // A second team copies it.
@@ -304,7 +292,7 @@ describe('organiser', () => {
     expect(verdict).toBe('WrongAnswer');
 
     await organiser.goto(`${server.url}/games/${gameId}/monitor/CheatInfo`, { waitUntil: 'networkidle0' });
-    const report = await organiser.waitForSelector('[data-testid="cheat-row"]', { timeout: 10_000 });
+    const report = await organiser.waitForSelector('[data-testid="cheat-row"]');
     const text = await report?.evaluate((node) => (node as HTMLElement).innerText);
     expect(text).toContain('Terns');
     expect(text).toContain('Gulls');

@@ -100,7 +100,7 @@ describe('phones', () => {
       .replace('{post}', postId);
     await page.goto(`${server.url}${url}`, { waitUntil: 'networkidle0' });
     // The page itself (not the loader), and its late parts (Markdown, charts) settled.
-    await page.waitForSelector('main h1, main h2', { timeout: 10_000 });
+    await page.waitForSelector('main h1, main h2');
     await new Promise((resolve) => setTimeout(resolve, 400));
   };
   const fits = async (path: string) => {

@@ -87,7 +87,7 @@ describe('players', () => {
     const submission = await tern.game.submit(gameId, warmup.id, 'uxctf{warm_hands}');
     await vi.waitFor(
       async () => expect(await tern.game.submissionStatus(gameId, warmup.id, submission)).toBe('Accepted'),
-      { timeout: 15_000, interval: 250 },
+      { interval: 250 },
     );
 
     page = await browser.newPage();
@@ -119,7 +119,7 @@ describe('players', () => {
 
   it('marks the solved challenge, and its modal says who solved it and when, with no flag box', async () => {
     await page.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-testid="challenge-card"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="challenge-card"]');
     const solved = await page.$$eval('[data-testid="challenge-card"][data-solved]', (cards) =>
       cards.map((card) => (card as HTMLElement).innerText),
     );
@@ -128,13 +128,13 @@ describe('players', () => {
     expect(solved[0]).toMatch(/solved/i);
 
     await openChallenge('Warmup');
-    const note = await page.waitForSelector('[data-testid="solved-note"]', { timeout: 10_000 });
+    const note = await page.waitForSelector('[data-testid="solved-note"]');
     expect(await note?.evaluate((node) => (node as HTMLElement).innerText)).toMatch(
       /tern solved it for your team on .*\d/,
     );
     expect(await page.$('[role="dialog"] input[placeholder]')).toBeNull();
     // The hint is Markdown: inline code and a link.
-    await page.waitForSelector('[data-testid="hints"] code', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="hints"] code');
     expect(await page.$eval('[data-testid="hints"] a', (a) => a.getAttribute('href'))).toBe(
       'https://example.org/man',
     );
@@ -144,12 +144,10 @@ describe('players', () => {
 
   it("shows the game's flag format in the flag box and saves the team's file under a real name", async () => {
     await openChallenge('Sniffer');
-    const input = await page.waitForSelector('[role="dialog"] input[placeholder="uxctf{...}"]', {
-      timeout: 10_000,
-    });
+    const input = await page.waitForSelector('[role="dialog"] input[placeholder="uxctf{...}"]');
     expect(input).not.toBeNull();
     await page.locator('::-p-aria([name="Download attachment"])').click();
-    await expect.poll(() => readdirSync(downloads), { timeout: 10_000 }).toEqual(['Sniffer.pcapng']);
+    await expect.poll(() => readdirSync(downloads)).toEqual(['Sniffer.pcapng']);
     expect(readFileSync(path.join(downloads, 'Sniffer.pcapng'), 'utf8')).toBe(capture);
     await closeModal();
   });
@@ -157,14 +155,12 @@ describe('players', () => {
   it("opens a team's page from the monitor: members, rank, score, bloods, solves by time", async () => {
     await signIn(page, 'admin', adminPassword);
     await page.goto(`${server.url}/games/${gameId}/monitor/Submissions`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-testid="submission-row"] [data-testid="team-link"]', {
-      timeout: 10_000,
-    });
+    await page.waitForSelector('[data-testid="submission-row"] [data-testid="team-link"]');
     await page.click('[data-testid="submission-row"] [data-testid="team-link"]');
     await page.waitForFunction((path) => location.pathname === path, {}, `/games/${gameId}/teams/${teamId}`);
     // Solves come with the scoreboard, members with the team: two requests, either may land first.
-    await page.waitForSelector('[data-testid="team-page"] [data-testid="solve"]', { timeout: 10_000 });
-    await page.waitForSelector('[data-testid="team-member"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="team-page"] [data-testid="solve"]');
+    await page.waitForSelector('[data-testid="team-member"]');
 
     const text = await page.$eval('[data-testid="team-page"]', (node) => (node as HTMLElement).innerText);
     expect(text).toContain('Gulls');
@@ -192,7 +188,7 @@ describe('players', () => {
 
     // A member's page: who they are and what they solved for the team.
     await page.locator('::-p-aria([name="tern"][role="link"])').click();
-    await page.waitForSelector('[data-testid="player-page"] [data-testid="solve"]', { timeout: 10_000 });
+    await page.waitForSelector('[data-testid="player-page"] [data-testid="solve"]');
     const player = await page.$eval('[data-testid="player-page"]', (node) => (node as HTMLElement).innerText);
     expect(player).toContain('Reads packets for breakfast');
     expect(player).toContain('Member of Gulls');

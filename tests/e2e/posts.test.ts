@@ -25,7 +25,7 @@ const waitForOrder = async (page: Page, expected: string[]) => {
           (link) => link.textContent,
         ),
       ) === JSON.stringify(want),
-    { timeout: 10_000 },
+    {},
     expected,
   );
 };
@@ -195,13 +195,11 @@ describe('posts', () => {
       await waitForText(user, 'Your avatar has been updated');
 
       const headerAvatar = () =>
-        user.waitForFunction(
-          () =>
-            document
-              .querySelector('[data-testid="user-menu"] img')
-              ?.getAttribute('src')
-              ?.startsWith('/assets/'),
-          { timeout: 10_000 },
+        user.waitForFunction(() =>
+          document
+            .querySelector('[data-testid="user-menu"] img')
+            ?.getAttribute('src')
+            ?.startsWith('/assets/'),
         );
       await headerAvatar();
       const src = await user.$eval('[data-testid="user-menu"] img', (img) => img.getAttribute('src'));

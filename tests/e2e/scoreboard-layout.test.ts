@@ -22,10 +22,8 @@ describe('the scoreboard page', () => {
   const open = async (width: number, height: number) => {
     await page.setViewport({ width, height });
     await page.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-testid="scoreboard"] tr[data-team]', { timeout: 20_000 });
-    await page.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]', {
-      timeout: 20_000,
-    });
+    await page.waitForSelector('[data-testid="scoreboard"] tr[data-team]');
+    await page.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]');
   };
 
   beforeAll(async () => {
@@ -193,7 +191,7 @@ describe('the scoreboard page', () => {
         }).observe(document, { childList: true, subtree: true });
       });
       await phone.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
-      await phone.waitForSelector('[data-testid="scoreboard"] tr[data-team]', { timeout: 20_000 });
+      await phone.waitForSelector('[data-testid="scoreboard"] tr[data-team]');
       const seen = await phone.evaluate(
         () => (window as unknown as { seen: { tooltips: number; chartFirst: boolean } }).seen,
       );
@@ -234,9 +232,7 @@ describe('the scoreboard page', () => {
     try {
       await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
       const pageCode = /\/static\/Scoreboard-[\w-]+\.js$/;
-      const preloaded = phone.waitForResponse((response) => pageCode.test(response.url()), {
-        timeout: 20_000,
-      });
+      const preloaded = phone.waitForResponse((response) => pageCode.test(response.url()));
       await phone.goto(`${server.url}/games/${gameId}`, { waitUntil: 'networkidle0' });
       await preloaded;
       const requested: string[] = [];
@@ -249,9 +245,7 @@ describe('the scoreboard page', () => {
         }).observe(document, { childList: true, subtree: true });
       });
       await phone.locator('::-p-aria([name="Scoreboard"][role="tab"])').click();
-      await phone.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]', {
-        timeout: 20_000,
-      });
+      await phone.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]');
       expect(requested.filter((url) => url.includes('/static/'))).toEqual([]);
       expect(
         await phone.evaluate(() => (window as unknown as { seen: { loadingBar: boolean } }).seen),
@@ -295,9 +289,7 @@ describe('the scoreboard page', () => {
         void request.continue();
       });
       await phone.goto(`${server.url}/games/${gameId}/Scoreboard`);
-      await phone.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]', {
-        timeout: 20_000,
-      });
+      await phone.waitForSelector('[data-testid="score-timeline"] [data-testid="timeline-line"]');
       expect(events).toEqual(['asked while the code was held']);
     } finally {
       await visitor.close();

@@ -20,7 +20,7 @@ const fieldValue = async (page: Page, label: string): Promise<string> => {
       const input = node && document.getElementById(node.htmlFor);
       return input instanceof HTMLInputElement && input.value;
     },
-    { timeout: 10_000 },
+    {},
     label,
   );
   return (await value.jsonValue()) as string;

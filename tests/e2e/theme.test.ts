@@ -34,7 +34,7 @@ const waitForPrimaryColor = (page: Page, color: string) =>
       const node = document.querySelector(selector);
       return node !== null && getComputedStyle(node).backgroundColor === expected;
     },
-    { timeout: 10_000 },
+    {},
     PRIMARY_BUTTON,
     color,
   );

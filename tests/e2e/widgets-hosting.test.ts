@@ -129,7 +129,6 @@ describe('widgets in a host page', () => {
                 '[data-testid="top-teams"], [data-testid="challenge-card"], [data-testid="notice"]',
               ),
           ),
-        { timeout: 20_000 },
       );
       const measured = await page.evaluate(() => {
         const hosts = [
@@ -187,9 +186,8 @@ describe('widgets in a host page', () => {
       challenge: String(challengeId),
     });
     const page = await open(`${allowed.page('/example', example)}?${query}`, 1280);
-    await page.waitForFunction(
-      () => document.querySelector('#top')?.shadowRoot?.querySelector('[data-testid="top-teams"] tbody tr'),
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      document.querySelector('#top')?.shadowRoot?.querySelector('[data-testid="top-teams"] tbody tr'),
     );
     const layout = await page.evaluate(() => {
       const grid = document.querySelector('.grid')?.getBoundingClientRect().width ?? 0;
@@ -217,9 +215,8 @@ describe('widgets in a host page', () => {
         ),
       ),
     );
-    await page.waitForFunction(
-      () => document.querySelector('pennon-top-teams')?.shadowRoot?.querySelector('[data-live="push"]'),
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      document.querySelector('pennon-top-teams')?.shadowRoot?.querySelector('[data-live="push"]'),
     );
     const rows = await page.$eval('pennon-top-teams', (host) =>
       [...(host.shadowRoot?.querySelectorAll('[data-testid="top-teams"] tbody tr') ?? [])].map((row) =>
@@ -261,7 +258,7 @@ describe('widgets in a host page', () => {
           host.shadowRoot?.querySelector('.pennon-root')?.getAttribute('data-mantine-color-scheme'),
         ),
       );
-    await expect.poll(schemes, { timeout: 20_000 }).toEqual(['dark', 'dark', 'dark', 'dark']);
+    await expect.poll(schemes).toEqual(['dark', 'dark', 'dark', 'dark']);
     const background = () =>
       page.$eval(
         'pennon-notices',
@@ -367,7 +364,7 @@ describe('widgets in a host page', () => {
     ];
     for (const [tag, texts] of wanted) {
       for (const text of texts) {
-        await expect.poll(() => shadowText(page, tag), { timeout: 20_000 }).toContain(text);
+        await expect.poll(() => shadowText(page, tag)).toContain(text);
       }
       expect(await shadowText(page, tag), tag).not.toMatch(/\b(widgets|game|common)\.\w/);
     }

@@ -57,7 +57,7 @@ const waitForShadow = (page: Page, selector: string, inner: string, text = '') =
       [...(document.querySelector(host)?.shadowRoot?.querySelectorAll<HTMLElement>(target) ?? [])].some(
         (node) => node.innerText.includes(wanted),
       ),
-    { timeout: 20_000 },
+    {},
     selector,
     inner,
     text,
@@ -182,9 +182,7 @@ describe('widgets', () => {
       (window as unknown as { marker: boolean }).marker = true;
     });
     const submitId = await player.game.submit(gameId, challengeId, flag);
-    await expect
-      .poll(() => player.game.submissionStatus(gameId, challengeId, submitId), { timeout: 10_000 })
-      .toBe('Accepted');
+    await expect.poll(() => player.game.submissionStatus(gameId, challengeId, submitId)).toBe('Accepted');
 
     // The first blood's notice comes through the hub and the scoreboard is fetched again at once.
     await page.waitForFunction(
@@ -192,7 +190,6 @@ describe('widgets', () => {
         !!document
           .querySelector('pennon-scoreboard')
           ?.shadowRoot?.querySelector('[data-testid="scoreboard"] [aria-label="First blood"]'),
-      { timeout: 20_000 },
     );
     await waitForShadow(page, 'pennon-challenge-card', '[data-testid="challenge-card"]', '1 solve');
     await waitForShadow(
@@ -201,11 +198,8 @@ describe('widgets', () => {
       '[data-testid="notice"]',
       'Deckhands took first blood on Bollard',
     );
-    await page.waitForFunction(
-      () => document.getElementById('events')?.innerText.includes('First blood! Deckhands on Bollard'),
-      {
-        timeout: 10_000,
-      },
+    await page.waitForFunction(() =>
+      document.getElementById('events')?.innerText.includes('First blood! Deckhands on Bollard'),
     );
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   });

@@ -106,7 +106,7 @@ describe('wsrx daemon from a browser page', () => {
     expect(stdout).toContain('is now allowed');
     await page.waitForFunction(
       async (url) => (await fetch(url)).status === 202,
-      { polling: 200, timeout: 10_000 },
+      { polling: 200 },
       `${daemon.url}/connect`,
     );
 

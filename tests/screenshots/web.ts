@@ -48,7 +48,7 @@ try {
   for (const shot of shots) {
     await page.setViewport({ width: shot.width, height: shot.width > 400 ? 900 : 844 });
     await page.goto(`${server.url}${shot.path}`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector(shot.ready, { timeout: 20_000 });
+    await page.waitForSelector(shot.ready);
     // Fonts, the chart's layout and the tooltips' fade settle.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const file = path.join(docs, `${shot.name}.png`);

@@ -73,7 +73,7 @@ describe('requests from a page of another origin', () => {
     const page = await browser.newPage();
     try {
       await page.goto(`${siteUrl}${path}`);
-      const outcome = await page.waitForFunction(() => window.outcome, { timeout: 10_000 });
+      const outcome = await page.waitForFunction(() => window.outcome);
       return (await outcome.jsonValue()) as string;
     } finally {
       await page.close();

@@ -174,7 +174,7 @@ describe('the web app under its Content-Security-Policy', () => {
 
   it('renders math with KaTeX and its fonts in a post', async () => {
     await page.goto(`${server.url}/posts/${postId}`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('.katex-display .katex', { timeout: 10_000 });
+    await page.waitForSelector('.katex-display .katex');
     const fontLoaded = await page.evaluate(async () => {
       await document.fonts.ready;
       return [...document.fonts].some((font) => font.family.includes('KaTeX') && font.status === 'loaded');
@@ -220,7 +220,7 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
     await hubOpened;
     await page.click('[data-testid="challenge-card"]');
-    await page.waitForSelector('[role="dialog"] .katex-display .katex', { timeout: 10_000 });
+    await page.waitForSelector('[role="dialog"] .katex-display .katex');
     expect(violations).toEqual([]);
   });
 
@@ -251,7 +251,7 @@ describe('the web app under its Content-Security-Policy', () => {
     await other.goto(`${foreign.origin}/frame?server=${encodeURIComponent(server.url)}`, {
       waitUntil: 'networkidle0',
     });
-    await expect.poll(() => messages.join('\n'), { timeout: 10_000 }).toMatch(/frame-ancestors 'self'/);
+    await expect.poll(() => messages.join('\n')).toMatch(/frame-ancestors 'self'/);
     const framed = other.frames().find((frame) => frame !== other.mainFrame());
     expect(await framed?.$('#root')).toBeFalsy();
     await other.close();
@@ -264,14 +264,12 @@ describe('the web app under its Content-Security-Policy', () => {
       failures.push(`${request.url()}: ${request.failure()?.errorText}`),
     );
     await other.goto(`${foreign.origin}/widgets?server=${encodeURIComponent(server.url)}&game=${gameId}`);
-    await other.waitForFunction(
-      () =>
-        (
-          document
-            .querySelector('pennon-scoreboard')
-            ?.shadowRoot?.querySelector('.pennon-root') as HTMLElement | null
-        )?.innerText.includes('Tide Cup'),
-      { timeout: 20_000 },
+    await other.waitForFunction(() =>
+      (
+        document
+          .querySelector('pennon-scoreboard')
+          ?.shadowRoot?.querySelector('.pennon-root') as HTMLElement | null
+      )?.innerText.includes('Tide Cup'),
     );
     expect(failures).toEqual([]);
     await other.close();
@@ -342,9 +340,7 @@ describe('the web app under its Content-Security-Policy with Cloudflare Turnstil
     const frame = await page.waitForSelector(
       '[role="group"] iframe[src^="https://challenges.cloudflare.com/"]',
     );
-    await (await frame?.contentFrame())?.waitForFunction(() => document.title === 'challenge', {
-      timeout: 10_000,
-    });
+    await (await frame?.contentFrame())?.waitForFunction(() => document.title === 'challenge');
     expect(reached).toEqual(['/turnstile/v0/api.js', '/stub-challenge']);
     expect(violations).toEqual([]);
     await page.close();

@@ -227,7 +227,7 @@ describe('stored XSS through every user-writable text', () => {
       ]);
       lurking.push(
         ...(await visit(page, [`/games/${gameId}/Challenges`], async (p) => {
-          await p.waitForSelector('[data-testid="challenge-card"]', { timeout: 15_000 });
+          await p.waitForSelector('[data-testid="challenge-card"]');
           await p.click('[data-testid="challenge-card"]');
           await p.waitForSelector('[role="dialog"]');
         })),
@@ -272,12 +272,11 @@ describe('stored XSS through every user-writable text', () => {
     // The widgets have rendered the texts once the team's name is on the scoreboard.
     await page.waitForFunction(
       (name) => document.querySelector('pennon-scoreboard')?.shadowRoot?.textContent?.includes(name),
-      { timeout: 20_000 },
+      {},
       short,
     );
-    await page.waitForFunction(
-      () => (document.querySelector('pennon-notices')?.shadowRoot?.textContent ?? '').includes('pwned'),
-      { timeout: 20_000 },
+    await page.waitForFunction(() =>
+      (document.querySelector('pennon-notices')?.shadowRoot?.textContent ?? '').includes('pwned'),
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     const lurking = await page.evaluate(scanDom);

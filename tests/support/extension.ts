@@ -74,7 +74,7 @@ export const headline = (popup: Page) =>
     .$eval('[data-testid="state"]', (el) => ({ state: el.getAttribute('data-state'), text: el.textContent }))
     .catch(() => null);
 
-export const waitForHeadline = (popup: Page, text: string, timeout = 15_000) =>
+export const waitForHeadline = (popup: Page, text: string, timeout?: number) =>
   popup.waitForFunction(
     (text) => document.querySelector('[data-testid="state"]')?.textContent === text,
     { timeout },

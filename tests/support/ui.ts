@@ -41,7 +41,7 @@ export const pressButton = async (page: Page, name: string) => {
 };
 
 /** Waits until the page shows `text`. */
-export const waitForText = (page: Page, text: string, timeout = 10_000) =>
+export const waitForText = (page: Page, text: string, timeout?: number) =>
   page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
 
 /** Signs the page in as `userName` (the session cookie, set by the platform's own login call from the page). */

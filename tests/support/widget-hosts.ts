@@ -86,7 +86,7 @@ export const shadowText = (page: Page, selector: string): Promise<string> =>
   );
 
 /** Waits until the element's shadow root shows `text`. */
-export const waitForShadowText = (page: Page, selector: string, text: string, timeout = 20_000) =>
+export const waitForShadowText = (page: Page, selector: string, text: string, timeout?: number) =>
   page.waitForFunction(
     (host, wanted) =>
       (
