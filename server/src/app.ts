@@ -173,7 +173,12 @@ export const buildApp = async ({
   await app.register(teamApi, { teams });
   await app.register(tokensApi, { apiTokens });
   await app.register(logsApi, { log: auditLog });
-  await app.register(adminApi, { config, teams, users: new UserAdminService(connection.db, sessions) });
+  await app.register(adminApi, {
+    config,
+    accounts,
+    teams,
+    users: new UserAdminService(connection.db, sessions),
+  });
   await app.register(assetsApi, { files });
   await app.register(avatarsApi, { avatars: new AvatarService(connection.db, files) });
   await app.register(brandingApi, { branding: new BrandingService(config, files) });

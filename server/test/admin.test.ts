@@ -81,6 +81,39 @@ describe.each(databaseKinds())('admin on $name', (kind) => {
     expect((await t.app.inject('/api/config')).json().renewalWindow).toBe(10);
   });
 
+  it('refuses e-mail confirmation where no mailed link could reach the platform, and saves it where one can', async () => {
+    const { accountPolicy } = (await t.app.inject({ url: '/api/admin/config', ...asUser(admin) })).json();
+    const save = (host: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/config',
+        headers: { host },
+        payload: {
+          accountPolicy: { ...accountPolicy, activeOnRegister: false, emailConfirmationRequired: true },
+        },
+        ...asUser(admin),
+      });
+    // No PENNON_PUBLIC_URL, and the admin is not on a loopback address: every sign-up link would be refused.
+    const refused = await save('ctf.example.org');
+    expect(refused.json()).toEqual({
+      status: 400,
+      title:
+        "E-mail confirmation needs the platform's public address for its links: set PENNON_PUBLIC_URL first, or turn it off",
+    });
+    expect((await t.app.inject({ url: '/api/admin/config', ...asUser(admin) })).json().accountPolicy).toEqual(
+      accountPolicy,
+    );
+    expect(
+      (await t.app.inject({ url: '/api/config', headers: { host: 'ctf.example.org' } })).json(),
+    ).toMatchObject({ mailLinks: false });
+    // A server tried out on one machine mails links to itself.
+    expect((await save('localhost:8080')).statusCode).toBe(200);
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({
+      mailLinks: true,
+      passwordRecovery: true,
+    });
+  });
+
   it('generates and announces a strong password once when none is configured', async () => {
     await t.connection.db.updateTable('users').set({ role: 'User' }).where('role', '=', 'Admin').execute();
     await t.connection.db.deleteFrom('users').where('user_name', '=', 'admin').execute();

@@ -4,26 +4,31 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../http/audit.ts';
 import { callerOf, refuseMintedToken } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
+import { requestOrigin } from '../http/sign-in-step.ts';
 import { msg } from '../i18n/message.ts';
+import type { AccountService } from '../services/accounts.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import type { TeamService } from '../services/teams.ts';
 import type { UserAdminService } from '../services/user-admin.ts';
 
 export interface AdminApiOptions {
   config: ConfigStore;
+  accounts: AccountService;
   users: UserAdminService;
   teams: TeamService;
 }
 
 const mintedTokenRefusal = msg`A token issued by another token cannot create or change accounts`;
 
-export const adminApi = async (app: FastifyInstance, { config, users, teams }: AdminApiOptions) => {
+export const adminApi = async (app: FastifyInstance, { config, accounts, users, teams }: AdminApiOptions) => {
   const { admin } = routes;
 
   mount(app, admin.config, () => config.read());
 
   // The contract schema already refused out-of-range values with a 400 envelope.
   mount(app, admin.updateConfig, async (request) => {
+    if (request.body.accountPolicy)
+      accounts.requireWorkable(request.body.accountPolicy, requestOrigin(request));
     await config.update(request.body);
     await audit(request, 'Information', 'Changed the platform configuration');
     return undefined;

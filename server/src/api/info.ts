@@ -13,5 +13,6 @@ export const infoApi = async (
   mount(app, routes.info.config, async (request) => ({
     ...(await config.clientConfig()),
     passwordRecovery: await accounts.recoveryByMail(requestOrigin(request)),
+    mailLinks: accounts.mailLinks(requestOrigin(request)),
   }));
 };

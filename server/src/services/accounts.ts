@@ -1,5 +1,6 @@
 // The rules of the account group (§2.1, §4.14): sign-up policy, sign-in checks, the mailed flows, profile and password.
 import {
+  type AccountPolicy,
   type AccountVerifyModel,
   configDefaults,
   type LoginModel,
@@ -158,6 +159,24 @@ export class AccountService {
   async recoveryByMail(requestOrigin: string): Promise<boolean> {
     const { accountPolicy } = await this.config.read();
     return accountPolicy.emailConfirmationRequired && this.mails.canLink(requestOrigin);
+  }
+
+  /** Whether mails with links work for requests from `requestOrigin` (README "Accounts and mail"). */
+  mailLinks(requestOrigin: string): boolean {
+    return this.mails.canLink(requestOrigin);
+  }
+
+  /**
+   * Refuses a policy with a switch that cannot take effect: e-mail confirmation (sign-up links, recovery, address
+   * changes) where no mailed link could point to the platform, so every one of those would fail.
+   */
+  requireWorkable(policy: AccountPolicy, requestOrigin: string): void {
+    if (policy.emailConfirmationRequired && !this.mails.canLink(requestOrigin)) {
+      throw new DomainError(
+        400,
+        "E-mail confirmation needs the platform's public address for its links: set PENNON_PUBLIC_URL first, or turn it off",
+      );
+    }
   }
 
   async recover(model: RecoveryModel, request: RequestContext): Promise<void> {

@@ -20,6 +20,8 @@ export const ClientConfig = Type.Object(
     renewalWindow: Type.Integer({ description: 'minutes' }),
     /** Pennon's: whether a forgotten password can be reset by mail from this address (absent: assume so). */
     passwordRecovery: Type.Optional(Type.Boolean()),
+    /** Pennon's: whether mailed links can point to the platform from this address (absent: assume so). */
+    mailLinks: Type.Optional(Type.Boolean()),
   },
   { title: 'ClientConfig' },
 );
