@@ -28,6 +28,8 @@ export interface ConfigFormProps {
   /** Read-only facts set by the server's environment, not by this form. */
   portMapping: ClientConfig['portMapping'];
   captcha: ClientCaptchaInfoModel | undefined;
+  /** Whether mailed links can reach the platform from here: e-mail confirmation needs them. */
+  mailLinks: boolean;
   onSaved: () => unknown;
 }
 
@@ -45,12 +47,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Every section of the platform configuration in one form, saved together. */
-export function ConfigForm({ initial, portMapping, captcha, onSaved }: ConfigFormProps) {
+export function ConfigForm({ initial, portMapping, captcha, mailLinks, onSaved }: ConfigFormProps) {
   const { t } = useTranslation();
   const form = useForm<ConfigValues>({
     initialValues: initial,
     validateInputOnBlur: true,
-    validate: configRules(t),
+    validate: configRules(t, mailLinks),
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -64,6 +66,8 @@ export function ConfigForm({ initial, portMapping, captcha, onSaved }: ConfigFor
       notifyError(err, t, t('admin.settings.save_failed'));
     }
   });
+
+  const { accountPolicy } = form.values;
 
   const numberField = (field: keyof typeof CONTAINER_LIMITS, label: string, unit: boolean) => (
     <NumberInput
@@ -136,7 +140,7 @@ export function ConfigForm({ initial, portMapping, captcha, onSaved }: ConfigFor
             description={t('admin.settings.field.captcha_provider', { provider: captcha?.type ?? '…' })}
             {...form.getInputProps('accountPolicy.useCaptcha', { type: 'checkbox' })}
           />
-          {form.values.accountPolicy.useCaptcha && captcha?.type === 'None' && (
+          {accountPolicy.useCaptcha && captcha?.type === 'None' && (
             <Alert color="yellow" variant="light">
               {t('admin.settings.captcha_none')}
             </Alert>
@@ -144,8 +148,16 @@ export function ConfigForm({ initial, portMapping, captcha, onSaved }: ConfigFor
           <Switch
             label={t('admin.settings.field.email_confirmation')}
             description={t('admin.settings.field.email_confirmation_hint')}
+            // The server refuses it without links; one already on stays clickable, to be turned off.
+            disabled={!mailLinks && !accountPolicy.emailConfirmationRequired}
             {...form.getInputProps('accountPolicy.emailConfirmationRequired', { type: 'checkbox' })}
+            error={mailLinks ? undefined : t('admin.settings.field.email_confirmation_no_links')}
           />
+          {accountPolicy.activeOnRegister && accountPolicy.emailConfirmationRequired && (
+            <Alert color="blue" variant="light">
+              {t('admin.settings.active_with_mail')}
+            </Alert>
+          )}
           <TextInput
             label={t('admin.settings.field.email_domains')}
             description={t('admin.settings.field.email_domains_hint')}

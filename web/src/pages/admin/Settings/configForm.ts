@@ -71,13 +71,16 @@ const inRange =
 /** A domain list as the register check reads it: comma-separated host names. */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-export const configRules = (t: TFunction) => ({
+/** `mailLinks`: whether mailed links can reach the platform from here (the server refuses mail otherwise). */
+export const configRules = (t: TFunction, mailLinks: boolean) => ({
   globalConfig: {
     title: (value: string) => (value.trim() ? null : t('admin.settings.validation.title_required')),
     customTheme: (value: string) =>
       value.trim() && !isThemeColor(value.trim()) ? t('admin.settings.validation.theme_color') : null,
   },
   accountPolicy: {
+    emailConfirmationRequired: (value: boolean) =>
+      value && !mailLinks ? t('admin.settings.field.email_confirmation_no_links') : null,
     emailDomainList: (value: string) =>
       value
         .split(',')

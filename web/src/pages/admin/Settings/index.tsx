@@ -76,6 +76,7 @@ function Settings() {
         initial={toValues(filled)}
         portMapping={clientConfig.portMapping}
         captcha={captcha}
+        mailLinks={clientConfig.mailLinks !== false}
         onSaved={refresh}
       />
     </Stack>
