@@ -247,6 +247,7 @@ export function ChallengeModal(props: {
                 <InstancePanel
                   gameId={gameId}
                   challengeId={challengeId}
+                  title={data.title}
                   context={data.context}
                   refresh={() => mutate()}
                 />

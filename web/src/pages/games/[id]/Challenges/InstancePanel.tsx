@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Code, CopyButton, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import type { ClientFlagContext } from '@pennon/sdk';
 import { IconCheck, IconClockPlus, IconCopy, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +20,8 @@ import classes from './Challenges.module.css';
 export function InstancePanel(props: {
   gameId: number;
   challengeId: number;
+  /** The challenge's title, which the destroy confirmation names. */
+  title: string;
   context: ClientFlagContext;
   /** Re-reads the challenge after a change. */
   refresh: () => unknown;
@@ -50,6 +53,17 @@ export function InstancePanel(props: {
     }
     await props.refresh();
   };
+
+  // Destroying loses whatever the team did inside: ask first.
+  const confirmDestroy = () =>
+    modals.openConfirmModal({
+      title: t('game.instance.destroy_title'),
+      centered: true,
+      children: <Text size="sm">{t('game.instance.destroy_message', { challenge: props.title })}</Text>,
+      labels: { confirm: t('game.instance.destroy'), cancel: t('common.button.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void act('delete'),
+    });
 
   const left = closeTime ? closeTime - now : 0;
   const extendable = closeTime !== null && canExtend(closeTime, now, config.renewalWindow);
@@ -116,7 +130,7 @@ export function InstancePanel(props: {
               leftSection={<IconTrash size={14} />}
               loading={busy === 'delete'}
               disabled={props.disabled}
-              onClick={() => void act('delete')}
+              onClick={confirmDestroy}
             >
               {t('game.instance.destroy')}
             </Button>
