@@ -1,11 +1,11 @@
-import { Avatar, Badge, Button, Card, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import type { Division, ParticipationInfoModel } from '@pennon/sdk';
 import { IconBan, IconCheck, IconCrown, IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
 import { PARTICIPATION_COLORS } from '../../../../games/lib/participationColors.ts';
-import { NO_DIVISION, REVIEW_STATUSES, type ReviewStatus } from './review.ts';
+import { NO_DIVISION, REVIEW_STATUSES, type ReviewStatus, teamName } from './review.ts';
 
 const ACTION: Record<ReviewStatus, { key: string; icon: ReactNode; color: string }> = {
   Accepted: { key: 'admin.game.review.accept', icon: <IconCheck size={16} />, color: 'teal' },
@@ -18,18 +18,23 @@ export function ParticipationCard({
   participation,
   divisions,
   busy,
+  selected,
+  onSelect,
   onStatus,
   onDivision,
 }: {
   participation: ParticipationInfoModel;
   divisions: Division[];
   busy: boolean;
+  /** Whether it is among the participations a bulk action applies to. */
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
   onStatus: (status: ReviewStatus) => void;
   onDivision: (divisionId: number | null) => void;
 }) {
   const { t } = useTranslation();
   const { team, status } = participation;
-  const name = team.name ?? `#${team.id}`;
+  const name = teamName(participation);
   const registered = new Set(participation.registeredMembers);
   return (
     <Card
@@ -43,6 +48,11 @@ export function ParticipationCard({
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
+            <Checkbox
+              aria-label={t('admin.game.review.select', { team: name })}
+              checked={selected}
+              onChange={(event) => onSelect(event.currentTarget.checked)}
+            />
             <Avatar src={team.avatar} alt="" radius="xl">
               {initialsOf(name)}
             </Avatar>

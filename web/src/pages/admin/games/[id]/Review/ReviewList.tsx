@@ -7,6 +7,7 @@ import { client } from '../../../../../api/client.ts';
 import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { notifyError, notifySuccess } from '../../../../../utils/notify.ts';
 import { useDivisions } from '../../lib/useDivisions.ts';
+import { BulkReview } from './BulkReview.tsx';
 import { ParticipationCard } from './ParticipationCard.tsx';
 import {
   FILTER_STATUSES,
@@ -15,6 +16,7 @@ import {
   type ReviewFilter,
   type ReviewStatus,
   reviewBody,
+  teamName,
 } from './review.ts';
 
 /** The game's participations, filtered by status and division, each with its review actions. */
@@ -22,6 +24,7 @@ export function ReviewList({ gameId }: { gameId: number }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<ReviewFilter>({ status: null, division: null });
   const [busy, setBusy] = useState<number | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const { data, error, mutate } = useSWR(['/api/game', gameId, 'participations'], () =>
     client.game.participations(gameId),
   );
@@ -35,7 +38,7 @@ export function ReviewList({ gameId }: { gameId: number }) {
     setBusy(participation.id);
     try {
       await client.admin.updateParticipation(participation.id, body);
-      const name = participation.team.name ?? `#${participation.team.id}`;
+      const name = teamName(participation);
       notifySuccess(
         change.status
           ? t('admin.game.review.status_changed', {
@@ -96,6 +99,7 @@ export function ReviewList({ gameId }: { gameId: number }) {
           {t('admin.game.review.count', { count: shown.length, total: data.length })}
         </Text>
       </Group>
+      <BulkReview shown={shown} selected={selected} onSelect={setSelected} onDone={() => mutate()} />
       {shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           {data.length === 0 ? t('admin.game.review.none') : t('admin.game.review.none_matching')}
@@ -107,6 +111,14 @@ export function ReviewList({ gameId }: { gameId: number }) {
             participation={participation}
             divisions={divisions}
             busy={busy === participation.id}
+            selected={selected.has(participation.id)}
+            onSelect={(checked) =>
+              setSelected((current) =>
+                checked
+                  ? new Set([...current, participation.id])
+                  : new Set([...current].filter((id) => id !== participation.id)),
+              )
+            }
             onStatus={(status) => void review(participation, { status })}
             onDivision={(divisionId) => void review(participation, { divisionId })}
           />

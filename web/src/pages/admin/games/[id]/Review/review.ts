@@ -4,6 +4,9 @@ import type { ParticipationEditModel, ParticipationInfoModel, ParticipationStatu
 export const REVIEW_STATUSES = ['Accepted', 'Rejected', 'Suspended'] as const satisfies ParticipationStatus[];
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
+/** How a participation's team is named in the review. */
+export const teamName = ({ team }: Pick<ParticipationInfoModel, 'team'>) => team.name ?? `#${team.id}`;
+
 /** Every status a participation can have, for the filter. */
 export const FILTER_STATUSES = ['Pending', 'Accepted', 'Rejected', 'Suspended'] as const;
 
@@ -38,3 +41,30 @@ export const filterParticipations = (list: ParticipationInfoModel[], filter: Rev
         (filter.division === NO_DIVISION ? p.divisionId === null : String(p.divisionId) === filter.division),
     )
     .sort((a, b) => Number(b.status === 'Pending') - Number(a.status === 'Pending'));
+
+export interface BulkFailure {
+  participation: ParticipationInfoModel;
+  error: unknown;
+}
+
+/**
+ * Sets `status` on each participation in turn (the API reviews one participation per call), reporting how many
+ * are done after each; answers the ones that failed, so one refusal does not stop the rest.
+ */
+export const reviewEach = async (
+  participations: ParticipationInfoModel[],
+  status: ReviewStatus,
+  update: (id: number, body: ParticipationEditModel) => Promise<unknown>,
+  onProgress: (done: number) => void,
+): Promise<BulkFailure[]> => {
+  const failures: BulkFailure[] = [];
+  for (const [index, participation] of participations.entries()) {
+    try {
+      await update(participation.id, reviewBody(participation, { status }));
+    } catch (error) {
+      failures.push({ participation, error });
+    }
+    onProgress(index + 1);
+  }
+  return failures;
+};
