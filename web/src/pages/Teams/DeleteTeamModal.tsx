@@ -3,6 +3,7 @@ import type { TeamInfoModel } from '@pennon/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../api/client.ts';
+import { ConfirmSubject } from '../../components/ConfirmSubject/index.ts';
 import { FormActions } from '../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../utils/notify.ts';
 
@@ -52,6 +53,7 @@ export function DeleteTeamModal({ team, opened, onClose, onDeleted }: DeleteTeam
       >
         <Stack gap="md">
           <Text size="sm">{t('team.delete.message')}</Text>
+          <ConfirmSubject id={team.id} />
           <TextInput
             label={t('team.delete.type_name', { name })}
             value={typed}

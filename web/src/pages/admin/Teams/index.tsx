@@ -42,6 +42,7 @@ function TeamList() {
     confirmAction(t, {
       title: t('admin.teams.delete.title'),
       message: t('admin.teams.delete.message', { name }),
+      subject: { id: team.id },
       label: t('admin.teams.delete.submit'),
       run: () => client.admin.deleteTeam(team.id),
       done: t('admin.teams.delete.done', { name }),

@@ -64,6 +64,7 @@ function UserList() {
     confirmAction(t, {
       title: t('admin.users.delete.title'),
       message: t('admin.users.delete.message', { name }),
+      subject: { detail: user.email },
       label: t('admin.users.delete.submit'),
       run: () => client.admin.deleteUser(user.id ?? ''),
       done: t('admin.users.delete.done', { name }),

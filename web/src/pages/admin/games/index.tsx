@@ -30,6 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../api/client.ts';
+import { ConfirmSubject } from '../../../components/ConfirmSubject/index.ts';
 import { LoadError } from '../../../components/LoadError/index.ts';
 import { downloadWithNotice } from '../../../utils/download.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
@@ -68,7 +69,12 @@ function GameList() {
   const remove = (game: GameInfoModel) =>
     modals.openConfirmModal({
       title: t('admin.game.delete.title'),
-      children: <Text size="sm">{t('admin.game.delete.message', { title: game.title })}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('admin.game.delete.message', { title: game.title })}</Text>
+          <ConfirmSubject id={game.id} time={[game.start, game.end]} />
+        </Stack>
+      ),
       labels: { confirm: t('admin.game.delete.confirm'), cancel: t('common.button.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {

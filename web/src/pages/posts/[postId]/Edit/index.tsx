@@ -22,6 +22,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { client } from '../../../../api/client.ts';
 import { useUser } from '../../../../api/useUser.ts';
 import { SessionLoader } from '../../../../components/AccountCard/index.ts';
+import { ConfirmSubject } from '../../../../components/ConfirmSubject/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { monospaceInput } from '../../../../theme';
 import { notifyError, notifySuccess } from '../../../../utils/notify.ts';
@@ -126,7 +127,12 @@ function PostEditor({ post }: { post: PostDetailModel | undefined }) {
     if (!post) return;
     modals.openConfirmModal({
       title: t('post.delete.title'),
-      children: <Text size="sm">{t('post.delete.message', { title: post.title })}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('post.delete.message', { title: post.title })}</Text>
+          <ConfirmSubject id={post.id} time={post.time} />
+        </Stack>
+      ),
       labels: { confirm: t('post.delete.confirm'), cancel: t('common.button.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {

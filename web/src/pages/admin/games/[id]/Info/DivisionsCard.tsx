@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
+import { ConfirmSubject } from '../../../../../components/ConfirmSubject/index.ts';
 import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { notifyError, notifySuccess } from '../../../../../utils/notify.ts';
 import { grantedFlags } from '../../lib/permissions.ts';
@@ -27,7 +28,12 @@ export function DivisionsCard({ gameId }: { gameId: number }) {
   const remove = (division: Division) =>
     modals.openConfirmModal({
       title: t('admin.game.division.delete_title'),
-      children: <Text size="sm">{t('admin.game.division.delete_message', { name: division.name })}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('admin.game.division.delete_message', { name: division.name })}</Text>
+          <ConfirmSubject id={division.id} />
+        </Stack>
+      ),
       labels: { confirm: t('admin.game.division.delete'), cancel: t('common.button.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {

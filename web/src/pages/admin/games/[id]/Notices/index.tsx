@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
+import { ConfirmSubject } from '../../../../../components/ConfirmSubject/index.ts';
 import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { NoticeList } from '../../../../../components/NoticeList/index.ts';
 import { notifyError, notifySuccess } from '../../../../../utils/notify.ts';
@@ -64,7 +65,15 @@ function GameNotices({ gameId }: { gameId: number }) {
   const remove = (notice: GameNotice) =>
     modals.openConfirmModal({
       title: t('admin.game.notice.delete_title'),
-      children: <Text size="sm">{t('admin.game.notice.delete_message')}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{t('admin.game.notice.delete_message')}</Text>
+          <Text size="sm" fs="italic" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+            {notice.values[0]}
+          </Text>
+          <ConfirmSubject id={notice.id} time={notice.time} />
+        </Stack>
+      ),
       labels: { confirm: t('admin.game.notice.delete'), cancel: t('common.button.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {

@@ -76,6 +76,10 @@ function ChallengeList({ gameId }: { gameId: number }) {
     confirmAction(t, {
       title: t('admin.challenge.delete.title'),
       message: t('admin.challenge.delete.message', { title: challenge.title }),
+      subject: {
+        id: challenge.id,
+        detail: t(`game.category.${challenge.category}`, { defaultValue: challenge.category }),
+      },
       label: t('admin.challenge.delete.action'),
       run: () => client.edit.deleteChallenge(gameId, challenge.id),
       done: t('admin.challenge.delete.done', { title: challenge.title }),

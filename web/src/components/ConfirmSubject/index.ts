@@ -1,0 +1,1 @@
+export { ConfirmSubject, type ConfirmSubjectProps } from './ConfirmSubject.tsx';
