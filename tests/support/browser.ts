@@ -1,7 +1,8 @@
 // Debian's Chromium driven by puppeteer-core; `npm test` finds or installs it and sets PENNON_TEST_CHROMIUM.
 import puppeteer, { type Browser } from 'puppeteer-core';
 
-export const launchBrowser = (): Promise<Browser> => {
+/** `args`: more Chromium switches, e.g. a host resolver rule that names the server as another site would. */
+export const launchBrowser = (args: string[] = []): Promise<Browser> => {
   const executablePath = process.env.PENNON_TEST_CHROMIUM;
   if (!executablePath) {
     throw new Error(
@@ -19,6 +20,7 @@ export const launchBrowser = (): Promise<Browser> => {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...args,
     ],
   });
 };
