@@ -15,6 +15,11 @@ export const entryLimit = 256 * MiB;
 export const unpackedLimit = 1024 * MiB;
 /** An entry read into memory (its JSON, the poster): a larger one is not a package of ours. */
 export const heldLimit = 16 * MiB;
+/**
+ * All entries read into memory together: an import holds every challenge's JSON before it writes any, and a few
+ * hundred challenges take a few MiB, where 1 GiB of them would take several GiB once parsed.
+ */
+export const heldTotalLimit = 64 * MiB;
 
 const wanted = (name: string) =>
   name === 'manifest.json' ||
@@ -47,6 +52,8 @@ const listEntries = (zip: ZipFile) =>
 export class PackageReader {
   /** Bytes inflated so far, over every entry. */
   private unpacked = 0;
+  /** Bytes handed out by `bytes`, over every entry. */
+  private held = 0;
 
   private constructor(
     private readonly zip: ZipFile,
@@ -101,12 +108,19 @@ export class PackageReader {
     return counted;
   }
 
-  /** Entry `name` in memory (at most `heldLimit`); undefined if missing. */
+  /** Entry `name` in memory (at most `heldLimit`, and `heldTotalLimit` with those before); undefined if missing. */
   async bytes(name: string): Promise<Buffer | undefined> {
     const stream = await this.stream(name, heldLimit);
     if (!stream) return undefined;
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+    const bytes = Buffer.concat(chunks);
+    this.held += bytes.length;
+    if (this.held > heldTotalLimit)
+      throw new DomainError(
+        400,
+        msg`The package's JSON files and poster are larger than ${`${heldTotalLimit / MiB} MiB`} together`,
+      );
+    return bytes;
   }
 }

@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MARKDOWN_MAX } from '@pennon/sdk/contract';
-import { strToU8, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asUser } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
@@ -14,7 +14,7 @@ import { databaseKinds } from '../support/databases.ts';
 import { multipart } from '../support/multipart.ts';
 import { gameClient, signInAdmin } from './helpers.ts';
 
-const json = (value: unknown) => strToU8(JSON.stringify(value));
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const manifest = { format: 'GZCTF-GAME', version: '1.0' };
 const game = { title: 'Atoll', startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z' };
 const challenge = (id: number, extra: object = {}) => ({
@@ -29,16 +29,19 @@ const challenge = (id: number, extra: object = {}) => ({
 /** A package of `game` and `challenges`, with `files` by their SHA-256. */
 const pack = (gameJson: object, challenges: object[], files: Buffer[] = []) =>
   Buffer.from(
-    zipSync({
-      'manifest.json': json(manifest),
-      'game.json': json(gameJson),
-      ...Object.fromEntries(
-        challenges.map((c) => [`challenges/challenge-${(c as { id: number }).id}.json`, json(c)]),
-      ),
-      ...Object.fromEntries(
-        files.map((file) => [`files/${createHash('sha256').update(file).digest('hex')}`, file]),
-      ),
-    }),
+    zipSync(
+      {
+        'manifest.json': json(manifest),
+        'game.json': json(gameJson),
+        ...Object.fromEntries(
+          challenges.map((c) => [`challenges/challenge-${(c as { id: number }).id}.json`, json(c)]),
+        ),
+        ...Object.fromEntries(
+          files.map((file) => [`files/${createHash('sha256').update(file).digest('hex')}`, file]),
+        ),
+      },
+      { level: 1 },
+    ),
   );
 
 /** The zip with `name`'s size in its central directory understated: the entry inflates past what it declares. */
@@ -184,6 +187,23 @@ describe.each(databaseKinds())('game import rules on $name', (kind) => {
     expect(res.json()).toEqual({ title: refusal.title, status: 400 });
     expect(await gameCount()).toBe(before);
   });
+
+  it('refuses a package whose JSON passes 64 MiB together, each entry within its own bounds', async () => {
+    const before = await gameCount();
+    // Five challenges of 60 hints of 250 000 characters: each entry 15 MB, each hint within the Markdown bound.
+    const hints = Array.from({ length: 60 }, () => 'h'.repeat(250_000));
+    const res = await importGame(
+      pack(
+        game,
+        Array.from({ length: 5 }, (_, i) => challenge(i + 1, { hints })),
+      ),
+    );
+    expect(res.json()).toEqual({
+      title: "The package's JSON files and poster are larger than 64 MiB together",
+      status: 400,
+    });
+    expect(await gameCount()).toBe(before);
+  }, 120_000);
 
   it('holds the edit API to the same rules, in the same words', async () => {
     const start = Date.parse(game.startTime);
