@@ -3,6 +3,7 @@ import type { Division, ParticipationInfoModel } from '@pennon/sdk';
 import { IconBan, IconCheck, IconCrown, IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../../../components/Markdown/index.tsx';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
 import { PARTICIPATION_COLORS } from '../../../../games/lib/participationColors.ts';
 import { NO_DIVISION, REVIEW_STATUSES, type ReviewStatus, teamName } from './review.ts';
@@ -60,11 +61,7 @@ export function ParticipationCard({
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
-              {team.bio && (
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {team.bio}
-                </Text>
-              )}
+              {team.bio && <Markdown source={team.bio} fz="xs" c="dimmed" data-testid="team-bio" />}
             </Stack>
           </Group>
           <Badge color={PARTICIPATION_COLORS[status]} variant="light" data-testid="participation-status">

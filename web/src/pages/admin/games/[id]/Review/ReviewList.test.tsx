@@ -39,7 +39,7 @@ const participation = (
       name,
       locked: false,
       captainId: captain,
-      bio: null,
+      bio: `${name} fly **low**`,
       avatar: null,
       members: [member(captain, `${name}-cap`)],
     },
@@ -88,6 +88,10 @@ describe('participation review', () => {
       expect(screen.getAllByTestId('participation')[0]?.getAttribute('aria-label')).toBe('Terns'),
     );
     expect(within(card('Terns')).getByTestId('participation-status').textContent).toBe('Awaiting review');
+    // The team's bio is Markdown, as on its page.
+    await waitFor(() =>
+      expect(within(card('Terns')).getByTestId('team-bio').querySelector('strong')?.textContent).toBe('low'),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Accept Terns' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith(12, { status: 'Accepted', divisionId: 1 }));

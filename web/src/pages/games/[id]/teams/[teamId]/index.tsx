@@ -171,9 +171,7 @@ export default function TeamPage() {
                       )}
                     </Group>
                     {member.bio && (
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {member.bio}
-                      </Text>
+                      <Markdown source={member.bio} fz="xs" c="dimmed" data-testid="member-bio" />
                     )}
                   </Stack>
                 </Group>

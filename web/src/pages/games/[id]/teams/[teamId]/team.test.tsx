@@ -51,7 +51,7 @@ const team: TeamInfoModel = {
   avatar: null,
   locked: true,
   members: [
-    { id: ternId, userName: 'tern', bio: 'Reads packets', avatar: null, captain: false },
+    { id: ternId, userName: 'tern', bio: 'Reads *packets*', avatar: null, captain: false },
     {
       id: '00000000-0000-4000-8000-000000000001',
       userName: 'skipper',
@@ -87,6 +87,8 @@ describe('team page', () => {
       () => expect(screen.getByTestId('team-bio').querySelector('strong')?.textContent).toBe('low'),
       { timeout: 25_000 },
     );
+    // Members' bios are Markdown too.
+    expect(screen.getByTestId('member-bio').querySelector('em')?.textContent).toBe('packets');
 
     fireEvent.click(screen.getByRole('link', { name: 'tern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/games/3/teams/7/players/${ternId}`));
