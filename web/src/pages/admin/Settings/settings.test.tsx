@@ -61,6 +61,15 @@ describe('admin settings page', { timeout: 30_000 }, () => {
     expect(update).not.toHaveBeenCalled();
   });
 
+  it('disables e-mail confirmation with the reason where mailed links cannot reach the platform', async () => {
+    const current = await client.info.config();
+    vi.spyOn(client.info, 'config').mockResolvedValue({ ...current, mailLinks: false });
+    await open();
+    const mail = await screen.findByRole('switch', { name: /^E-mail confirmation and password recovery/ });
+    await waitFor(() => expect((mail as HTMLInputElement).disabled).toBe(true));
+    expect(screen.getByText(/set PENNON_PUBLIC_URL to turn this on/)).toBeTruthy();
+  });
+
   it('saves every section, then shows the new title in the header', async () => {
     const title = await open();
     const update = vi.spyOn(client.admin, 'updateConfig').mockResolvedValue();
