@@ -15,6 +15,7 @@ const game = {
   divisions: [],
 } as unknown as DetailedGameInfoModel;
 const LOAD = { timeout: 10_000 };
+const ternId = '00000000-0000-4000-8000-000000000002';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -33,6 +34,43 @@ describe('tab titles', { timeout: 30_000 }, () => {
     vi.spyOn(client.game, 'get').mockResolvedValue(game);
     renderAt(path);
     await waitFor(() => expect(document.title).toBe(title), LOAD);
+  });
+
+  it('names a team page and a player page by the team and player, then the game', async () => {
+    vi.spyOn(client.game, 'get').mockResolvedValue(game);
+    vi.spyOn(client.game, 'scoreboard').mockRejectedValue(new Error('offline'));
+    vi.spyOn(client.team, 'get').mockResolvedValue({
+      id: 7,
+      name: 'Gulls',
+      bio: null,
+      avatar: null,
+      locked: false,
+      members: [{ id: ternId, userName: 'tern', bio: null, avatar: null, captain: true }],
+    });
+    const { unmount } = renderAt('/games/3/teams/7');
+    await waitFor(() => expect(document.title).toBe('Gulls · Winter CTF · Test'), LOAD);
+    unmount();
+    renderAt(`/games/3/teams/7/players/${ternId}`);
+    await waitFor(() => expect(document.title).toBe('tern · Gulls · Winter CTF · Test'), LOAD);
+  });
+
+  it('names a post page "Posts" while the post loads, then by its title', async () => {
+    let answer: (post: Awaited<ReturnType<typeof client.info.post>>) => void = () => {};
+    vi.spyOn(client.info, 'post').mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderAt('/posts/abc');
+    await waitFor(() => expect(document.title).toBe('Posts · Test'), LOAD);
+    answer({
+      id: 'abc',
+      title: 'Harbour rules',
+      summary: '',
+      content: 'Be kind.',
+      isPinned: false,
+      tags: null,
+      authorAvatar: null,
+      authorName: 'admin',
+      time: Date.UTC(2026, 10, 20),
+    });
+    await waitFor(() => expect(document.title).toBe('Harbour rules · Test'), LOAD);
   });
 
   it('show the platform title as configured, with no "::CTF" appended', async () => {

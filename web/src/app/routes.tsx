@@ -160,10 +160,12 @@ const pages: RouteObject[] = [
   },
   {
     path: 'games/:id/teams/:teamId',
+    handle: { game: true },
     lazy: lazyPage(() => import('../pages/games/[id]/teams/[teamId]/index.tsx')),
   },
   {
     path: 'games/:id/teams/:teamId/players/:userId',
+    handle: { game: true },
     lazy: lazyPage(() => import('../pages/games/[id]/teams/[teamId]/players/[userId]/index.tsx')),
   },
   {
@@ -191,7 +193,12 @@ const pages: RouteObject[] = [
     handle: { title: 'page.posts.list' },
     lazy: lazyPage(() => import('../pages/posts/index.tsx')),
   },
-  { path: 'posts/:postId', lazy: lazyPage(() => import('../pages/posts/[postId]/index.tsx')) },
+  {
+    path: 'posts/:postId',
+    // "Posts" until the post, which names the page, is there.
+    handle: { title: 'page.posts.list' },
+    lazy: lazyPage(() => import('../pages/posts/[postId]/index.tsx')),
+  },
   {
     path: 'posts/:postId/Edit',
     handle: { title: 'page.posts.edit' },

@@ -15,6 +15,7 @@ import { isPennonError } from '@pennon/sdk';
 import { IconCrown, IconDroplet, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { usePageName } from '../../../../../app/pageTitle.tsx';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../../../../../components/ChallengeCard/index.ts';
 import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../../components/Markdown/index.tsx';
@@ -54,6 +55,7 @@ export default function TeamPage() {
   const bloods = solves.filter(({ solve }) => bloodIndex(solve.type) >= 0);
   const name = item?.name ?? team.data?.name ?? '';
   const members = [...(team.data?.members ?? [])].sort((a, b) => Number(b.captain) - Number(a.captain));
+  usePageName(name || undefined);
 
   const back = <BackToScoreboard gameId={gameId} title={game?.title} />;
   if (team.error && !item) {

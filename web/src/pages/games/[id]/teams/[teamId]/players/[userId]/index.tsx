@@ -2,6 +2,7 @@ import { Anchor, Avatar, Badge, Group, Paper, Skeleton, Stack, Text, Title } fro
 import { IconCrown, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { joinTitle, usePageName } from '../../../../../../../app/pageTitle.tsx';
 import { LoadError } from '../../../../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../../../../components/Markdown/index.tsx';
 import { StatePanel } from '../../../../../../../components/StatePanel/index.ts';
@@ -28,6 +29,7 @@ export default function PlayerPage() {
     board.data,
   );
   const teamName = item?.name ?? team.data?.name ?? '';
+  usePageName(member?.userName ? joinTitle(member.userName, teamName) : undefined);
 
   const back = <BackToScoreboard gameId={gameId} title={game?.title} />;
   if (team.error) {
