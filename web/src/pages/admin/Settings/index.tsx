@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Tabs } from '@mantine/core';
-import { IconAdjustments, IconFiles } from '@tabler/icons-react';
+import { IconAdjustments, IconFiles, IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { client } from '../../../api/client.ts';
@@ -12,6 +12,7 @@ import { ConfigForm } from './ConfigForm.tsx';
 import { toValues } from './configForm.ts';
 import { FilesPanel } from './FilesPanel.tsx';
 import { LogoCard } from './LogoCard.tsx';
+import { SignInPanel } from './SignInPanel.tsx';
 
 const ADMIN_CONFIG_KEY = '/api/admin/config';
 
@@ -28,12 +29,18 @@ export default function AdminSettingsPage() {
           <Tabs.Tab value="files" leftSection={<IconFiles size={16} />}>
             {t('admin.settings.tab.files')}
           </Tabs.Tab>
+          <Tabs.Tab value="signin" leftSection={<IconLogin2 size={16} />}>
+            {t('admin.settings.tab.signin')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="config">
           <Settings />
         </Tabs.Panel>
         <Tabs.Panel value="files">
           <FilesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="signin">
+          <SignInPanel />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>
