@@ -1,18 +1,19 @@
 // Signing in with an OpenID Connect provider, in Chromium against the real server and an `oidc-provider` on
-// loopback: a first sign-in creates the account under the proposed name, a later one signs it in, a password
+// loopback, added by an admin in the settings: a first sign-in creates the account under the proposed name, a later one signs it in, a password
 // account links and unlinks the provider in its profile, and each failure ends on a page saying what went wrong.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestProvider } from '../support/oidc-provider.ts';
-import { type Platform, startPlatform } from '../support/platform.ts';
-import { clickButton, fill, waitForText } from '../support/ui.ts';
+import { ADMIN_PASSWORD, type Platform, startPlatform } from '../support/platform.ts';
+import { clickButton, fill, labelledId, signIn, waitForText } from '../support/ui.ts';
 
 const providerId = 'campus';
 
 describe('OpenID Connect sign-in', () => {
   let platform: Platform;
   let provider: TestProvider;
+  let adminPage: Page;
 
   beforeAll(async () => {
     platform = await startPlatform();
@@ -22,18 +23,10 @@ describe('OpenID Connect sign-in', () => {
       redirectUris: [`${platform.server.url}/api/signin/oidc/${providerId}/callback`],
       unverified: ['plover'],
     });
-    await platform.admin.signInAdmin.addProvider({
-      id: providerId,
-      name: 'Campus ID',
-      issuer: provider.issuer,
-      clientId: 'pennon',
-      clientSecret: 'a-test-client-secret',
-      iconUrl: null,
-      allowedDomains: '',
-      createAccounts: true,
-      linkByEmail: false,
-      enabled: true,
-    });
+    adminPage = await platform.browser.newPage();
+    await adminPage.setViewport({ width: 1280, height: 900 });
+    await adminPage.goto(platform.server.url, { waitUntil: 'networkidle0' });
+    await signIn(adminPage, 'admin', ADMIN_PASSWORD);
   });
   afterAll(async () => {
     await platform?.browser.close();
@@ -65,6 +58,20 @@ describe('OpenID Connect sign-in', () => {
     page.locator(`::-p-aria([name="Account menu of ${name}"][role="button"])`);
 
   let callbackUrl = '';
+
+  it('is added by an admin in the settings, who is told the redirect URI to register', async () => {
+    await adminPage.goto(`${platform.server.url}/admin/Settings`, { waitUntil: 'networkidle0' });
+    await adminPage.locator('::-p-aria([name="Sign-in"][role="tab"])').click();
+    await clickButton(adminPage, 'Add a provider');
+    await fill(adminPage, 'Identifier', providerId);
+    await fill(adminPage, 'Display name', 'Campus ID');
+    await fill(adminPage, 'Issuer URL', provider.issuer);
+    await fill(adminPage, 'Client ID', 'pennon');
+    await fill(adminPage, 'Client secret', 'a-test-client-secret');
+    await clickButton(adminPage, 'Save provider');
+    await waitForText(adminPage, 'Campus ID was saved');
+    await waitForText(adminPage, `${platform.server.url}/api/signin/oidc/${providerId}/callback`);
+  });
 
   it('creates the account at a first sign-in, under the name proposed from the claims', async () => {
     const { context, page } = await freshLogin();
@@ -151,6 +158,27 @@ describe('OpenID Connect sign-in', () => {
     await atProvider(page, 'plover');
     await page.waitForFunction(() => location.pathname === '/account/External');
     await waitForText(page, 'The provider has not verified your e-mail address');
+    await context.close();
+  });
+
+  it('leaves only the providers once an admin turns password sign-in off', async () => {
+    const passwordSwitch = async () =>
+      adminPage.click(`label[for="${await labelledId(adminPage, 'Password sign-in')}"]`);
+    // Not while the admin signs in with nothing else.
+    await passwordSwitch();
+    await waitForText(adminPage, 'You could not sign in after this change');
+
+    await adminPage.goto(`${platform.server.url}/account/Profile`, { waitUntil: 'networkidle0' });
+    await clickButton(adminPage, 'Link Campus ID');
+    await atProvider(adminPage, 'warden');
+    await waitForText(adminPage, 'Campus ID is now linked');
+    await adminPage.goto(`${platform.server.url}/admin/Settings`, { waitUntil: 'networkidle0' });
+    await adminPage.locator('::-p-aria([name="Sign-in"][role="tab"])').click();
+    await passwordSwitch();
+    await waitForText(adminPage, 'The sign-in rules were saved');
+    const { context, page } = await freshLogin();
+    await page.locator('::-p-aria([name="Sign in with Campus ID"][role="button"])').wait();
+    expect(await page.$('input[autocomplete="current-password"]')).toBeNull();
     await context.close();
   });
 });
