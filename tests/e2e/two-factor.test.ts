@@ -114,4 +114,32 @@ describe('two factors', () => {
     await enterPassword();
     await userMenu().wait();
   });
+
+  it('sends a Monitor without a second factor to set one up, when an admin requires it', async () => {
+    const monitor = createNodeClient({ baseUrl: platform.server.url });
+    await monitor.account.register({ userName: 'osprey', email: 'osprey@example.com', password });
+    const { userId } = await monitor.account.profile();
+    await platform.admin.admin.updateUser(userId as string, { role: 'Monitor' });
+    await platform.admin.signInAdmin.updatePolicy({ passwordSignIn: true, requireSecondFactor: true });
+
+    const context = await platform.browser.createBrowserContext();
+    const guest = await context.newPage();
+    await guest.goto(`${platform.server.url}/account/Login`, { waitUntil: 'networkidle0' });
+    await fill(guest, 'User name or e-mail', 'osprey');
+    await fill(guest, 'Password', password);
+    await clickButton(guest, 'Sign in');
+    await waitForText(guest, 'Set up a second factor');
+    await clickButton(guest, 'Set up an authenticator app');
+    const secret = await guest
+      .locator('code[aria-label="Secret key"]')
+      .map((node) => node.textContent ?? '')
+      .wait();
+    const app = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    await fill(guest, 'Authenticator code', app.generate());
+    await clickButton(guest, 'Turn on');
+    await guest.waitForSelector('ul[aria-label="Recovery codes"] li');
+    await clickButton(guest, 'Continue');
+    await guest.locator('::-p-aria([name="Account menu of osprey"][role="button"])').wait();
+    await context.close();
+  });
 });
