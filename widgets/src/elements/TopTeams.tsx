@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { useNumberFormat } from '../../../web/src/i18n/useNumberFormat.ts';
 import { parseId, parseRows } from '../attributes.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
 import { TOP_TEAMS_TAG } from '../types.ts';
@@ -11,13 +12,13 @@ import { WidgetHeader } from './WidgetHeader.tsx';
 export const TOP_TEAMS_ATTRIBUTES = ['server', 'game', 'division', 'count', 'colorScheme', 'locale'] as const;
 
 function TopTeamsView({ place, division, count }: { place: WidgetPlace; division: number; count: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useNumberFormat();
   const { state, fresh } = useAnnouncedSolves(place, { division });
   const board = state.scoreboard;
   const teams = (board?.items ?? [])
     .filter((item) => division === 0 || item.divisionId === division)
     .slice(0, count);
-  const score = new Intl.NumberFormat(i18n.language);
 
   return (
     <Stack gap="xs" className="pennon-body">
@@ -47,7 +48,7 @@ function TopTeamsView({ place, division, count }: { place: WidgetPlace; division
               <tr key={team.id} data-fresh={fresh.has(team.id) || undefined}>
                 <td>{division === 0 ? team.rank : (team.divisionRank ?? team.rank)}</td>
                 <td title={team.name}>{team.name}</td>
-                <td>{score.format(team.score)}</td>
+                <td>{format(team.score)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@ import { Avatar, Badge, Card, Group, Stack, Text, Tooltip, UnstyledButton } from
 import type { Blood, ChallengeInfo } from '@pennon/sdk';
 import { IconCircleCheckFilled, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../i18n/useNumberFormat.ts';
 import { categoryStyle } from '../../pages/games/lib/categories.tsx';
 import { initialsOf } from '../UserMenu/initials.ts';
 import classes from './ChallengeCard.module.css';
@@ -41,6 +42,7 @@ export interface ChallengeCardProps {
 
 /** One challenge: its title, current score, first solvers and solve count, in its category's colour. */
 export function ChallengeCard({ challenge, solved, onOpen, withCategory }: ChallengeCardProps) {
+  const format = useNumberFormat();
   const { t } = useTranslation();
   const style = categoryStyle(challenge.category);
   const CategoryIcon = style.icon;
@@ -82,7 +84,7 @@ export function ChallengeCard({ challenge, solved, onOpen, withCategory }: Chall
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={700} size="xl" ff="monospace" c={style.color}>
-            {challenge.score}
+            {format(challenge.score)}
             <Text span size="xs" c="dimmed" ml={4} fw={400}>
               {t('game.challenge.pts')}
             </Text>

@@ -63,6 +63,12 @@ describe('ScoreboardTable', () => {
     expect(screen.getByRole('columnheader', { name: 'Login' })).toBeTruthy();
   });
 
+  it('groups the digits of scores as the language does, as the widgets and the rest of the client do', async () => {
+    show({ items: [{ ...item(7, 'Gulls', 1, 1, true), score: 12_345 }] });
+    const [gulls] = await rows();
+    expect(within(gulls as HTMLElement).getAllByRole('cell')[2]?.textContent).toBe('12,345');
+  });
+
   it('shows the rank within a division, and a dash for a team ranked nowhere', async () => {
     show({ divisionId: 4 });
     const [gulls, terns] = await rows();

@@ -4,6 +4,7 @@ import { IconCheck, IconDroplet } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../i18n/formats.ts';
+import { useNumberFormat } from '../../i18n/useNumberFormat.ts';
 import { categoryStyle } from '../../pages/games/lib/categories.tsx';
 import { hasTime } from '../../pages/games/lib/logic.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../ChallengeCard/medals.ts';
@@ -56,6 +57,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
   tips = 'tooltip',
 }: ScoreboardTableProps) {
   const { t, i18n } = useTranslation();
+  const format = useNumberFormat();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const tip = tips === 'title' ? titleProps : tipProps;
@@ -108,7 +110,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                 >
                   <Table.Td className={classes.sticky}>
                     <Text fw={700} c={medalColor(rank, item.score)}>
-                      {rank > 0 ? rank : '–'}
+                      {rank > 0 ? format(rank) : '–'}
                     </Text>
                   </Table.Td>
                   <Table.Td className={classes.stickyTeam}>
@@ -130,9 +132,9 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace" fw={700}>
-                    {item.score}
+                    {format(item.score)}
                   </Table.Td>
-                  <Table.Td ta="right">{item.solvedCount}</Table.Td>
+                  <Table.Td ta="right">{format(item.solvedCount)}</Table.Td>
                   {shown.map((challenge) => {
                     const solve = solves.get(challenge.id);
                     const blood = solve ? BLOOD_INDEX[solve.type] : undefined;

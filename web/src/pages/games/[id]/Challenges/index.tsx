@@ -25,6 +25,7 @@ import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
 import { useNoticeText } from '../../../../components/NoticeList/index.ts';
 import { StatePanel } from '../../../../components/StatePanel/index.ts';
+import { useNumberFormat } from '../../../../i18n/useNumberFormat.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
 import { GameHeader } from '../../lib/GameTabs.tsx';
 import { flattenChallenges, groupChallenges, solvedIds } from '../../lib/logic.ts';
@@ -43,6 +44,7 @@ import { WriteupCard } from './WriteupCard.tsx';
  */
 export default function ChallengesPage() {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   const gameId = parseGameId(useParams().id);
   const { game } = useGame(gameId);
   const now = useNow(5000);
@@ -157,7 +159,7 @@ export default function ChallengesPage() {
                   <Group gap="xl">
                     <Stack gap={0} align="center">
                       <Text fw={700} size="xl" ff="monospace">
-                        {rank.score}
+                        {format(rank.score)}
                       </Text>
                       <Text size="xs" c="dimmed">
                         {t('game.rank.score')}

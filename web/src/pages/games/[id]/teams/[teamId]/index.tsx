@@ -21,6 +21,7 @@ import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../../components/Markdown/index.tsx';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
+import { useNumberFormat } from '../../../../../i18n/useNumberFormat.ts';
 import { SolveTimeline } from '../../../lib/SolveTimeline.tsx';
 import { BackToScoreboard, parseTeamId, useTeam } from '../../../lib/teamParts.tsx';
 import { bloodIndex, playerPath, solvesInOrder } from '../../../lib/teams.ts';
@@ -44,6 +45,7 @@ function Figure({ value, label }: { value: React.ReactNode; label: string }) {
 /** /games/{id}/teams/{teamId}: a team in a game: members, score and rank, bloods, its solves in time order. */
 export default function TeamPage() {
   const { t } = useTranslation();
+  const format = useNumberFormat();
   const params = useParams();
   const gameId = parseGameId(params.id);
   const teamId = parseTeamId(params.teamId);
@@ -115,14 +117,14 @@ export default function TeamPage() {
           {item && (
             <Group gap="xl" data-testid="team-figures">
               <Figure
-                value={item.rank > 0 ? `#${item.rank}` : '–'}
+                value={item.rank > 0 ? `#${format(item.rank)}` : '–'}
                 label={item.rank > 0 ? t('game.scoreboard.rank') : t('game.rank.unranked')}
               />
               {item.divisionRank ? (
                 <Figure value={`#${item.divisionRank}`} label={t('game.team_page.division_rank')} />
               ) : null}
-              <Figure value={item.score} label={t('game.rank.score')} />
-              <Figure value={item.solvedCount} label={t('game.rank.solved')} />
+              <Figure value={format(item.score)} label={t('game.rank.score')} />
+              <Figure value={format(item.solvedCount)} label={t('game.rank.solved')} />
             </Group>
           )}
         </Group>

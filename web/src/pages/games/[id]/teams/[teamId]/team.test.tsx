@@ -81,7 +81,7 @@ describe('team page', () => {
       expect.stringMatching(/skipperCaptain/),
       expect.stringMatching(/tern/),
     ]);
-    expect(screen.getByTestId('team-figures').textContent).toMatch(/#1.*1025.*2/);
+    expect(screen.getByTestId('team-figures').textContent).toMatch(/#1.*1,025.*2/);
     expect(screen.getByTestId('team-bloods').textContent).toBe('First blood on Warmup');
     await waitFor(
       () => expect(screen.getByTestId('team-bio').querySelector('strong')?.textContent).toBe('low'),
