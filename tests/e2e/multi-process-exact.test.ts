@@ -1,17 +1,17 @@
 // Bloods and submission limits exact however many processes judge (issue #47): three processes on PostgreSQL and
 // Redis behind HAProxy, and one on SQLite, each through rounds where every team sends the same new challenge's flag
 // at once. Every round must end with exactly one first, second and third blood, told alike by the database, each
-// process's notices, the hub clients of each and each scoreboard. bench/exact/ plays many more rounds. Then rounds
-// where every team sends three times a challenge's submission limit of wrong flags at once, spread over the
-// processes: each team must have exactly the limit accepted and stored, and every other flag refused.
+// process's notices, the hub clients of each and each scoreboard. Then rounds where every team sends three times a
+// challenge's submission limit of wrong flags at once, spread over the processes: each team must have exactly the
+// limit accepted and stored, and every other flag refused. bench/exact/ plays many more rounds of both.
 import path from 'node:path';
-import { PennonError } from '@pennon/sdk';
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../../server/test/support/databases.ts';
 import { type Arena, closeArena, openArena, playRound } from '../support/blood-rounds.ts';
 import { type Cluster, startCluster } from '../support/cluster.ts';
+import { type Attempts, attemptsQuery, limit, playLimitRound } from '../support/limit-rounds.ts';
 
 const redisUrl = process.env.PENNON_TEST_REDIS_URL;
 const postgres = databaseKinds().find((kind) => kind.name === 'postgres');
@@ -20,58 +20,11 @@ if (!redisUrl || !postgres) throw new Error('the exactness test needs PENNON_TES
 const adminPassword = 'Harbour2024';
 const teamCount = 12;
 const rounds = 25;
-const limit = 3;
 const limitRounds = 5;
 
 /** A challenge's bloods as the database recorded them (`$1` its id; SQLite reads it as a numbered parameter). */
 const bloodsQuery = `SELECT t.name FROM solves s JOIN participations p ON p.id = s.participation_id
   JOIN teams t ON t.id = p.team_id WHERE s.challenge_id = $1 AND s.blood IS NOT NULL ORDER BY s.blood`;
-/** The attempts each team has stored for a challenge. */
-const attemptsQuery = `SELECT t.name, count(*) AS n FROM submissions s JOIN participations p ON p.id = s.participation_id
-  JOIN teams t ON t.id = p.team_id WHERE s.challenge_id = $1 GROUP BY t.name`;
-type Attempts = (challengeId: number) => Promise<{ name: string; n: number | string }[]>;
-
-/**
- * A round of the limit: a new challenge with it, and every team sending three times as many wrong flags at once.
- * Answers what disagrees with each team having exactly `limit` flags accepted and stored, the rest refused.
- */
-const playLimitRound = async (arena: Arena, attempts: Attempts, round: number): Promise<string[]> => {
-  const { admin, gameId, teams } = arena;
-  const { id } = await admin.edit.createChallenge(gameId, {
-    title: `Gate ${round}`,
-    category: 'Misc',
-    type: 'StaticAttachment',
-  });
-  await admin.edit.addFlags(gameId, id, [{ flag: `flag{gate_${round}}` }]);
-  await admin.edit.updateChallenge(gameId, id, { isEnabled: true, submissionLimit: limit });
-  const answers = await Promise.all(
-    teams.map(async ({ name, player }) => {
-      const told = await Promise.all(
-        Array.from({ length: 3 * limit }, (_, k) =>
-          player.game.submit(gameId, id, `flag{wrong_${k}}`).then(
-            () => 'accepted',
-            (error) => {
-              if (error instanceof PennonError && error.status === 400) return error.title;
-              throw error;
-            },
-          ),
-        ),
-      );
-      return {
-        name,
-        accepted: told.filter((t) => t === 'accepted').length,
-        refused: told.filter((t) => t === 'The submission limit is reached').length,
-      };
-    }),
-  );
-  const stored = new Map((await attempts(id)).map((row) => [row.name, Number(row.n)]));
-  return answers.flatMap(({ name, accepted, refused }) =>
-    accepted === limit && refused === 2 * limit && stored.get(name) === limit
-      ? []
-      : [`Gate ${round}: ${name} had ${accepted} accepted, ${refused} refused, ${stored.get(name)} stored`],
-  );
-};
-
 describe('three processes on PostgreSQL and Redis behind HAProxy', () => {
   let database: Awaited<ReturnType<typeof postgres.create>>;
   let db: pg.Client;
