@@ -24,9 +24,11 @@ export function AttachmentEditor({
 }) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
 
   const upload = async (file: File | null) => {
     if (!file) return;
+    setFile(file);
     setUploading(true);
     try {
       const [stored] = await client.assets.upload(file, { filename: file.name });
@@ -56,6 +58,8 @@ export function AttachmentEditor({
             label={t('admin.challenge.attachment.file')}
             placeholder={t('admin.challenge.attachment.choose')}
             leftSection={<IconUpload size={16} />}
+            // The chosen file shows while it uploads and once stored; a draft reset (a flag added) empties it.
+            value={uploading || value.fileHash ? file : null}
             onChange={(file) => void upload(file)}
             disabled={uploading}
             clearable={false}

@@ -82,4 +82,24 @@ describe('flags editor', () => {
       ]),
     );
   });
+
+  it('empties the flag and its file field once the flag is added, ready for the next team', async () => {
+    vi.spyOn(client.assets, 'upload').mockResolvedValue([
+      { hash: 'a'.repeat(64), name: 'team1.zip' },
+    ] as Awaited<ReturnType<typeof client.assets.upload>>);
+    const add = vi.spyOn(client.edit, 'addFlags').mockResolvedValue();
+    renderEditor(editableChallenge({ type: 'DynamicAttachment', flags: [] }));
+
+    fireEvent.change(screen.getByLabelText('Flag'), { target: { value: 'flag{t1}' } });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    fireEvent.change(input, { target: { files: [new File(['zip'], 'team1.zip')] } });
+    const fileField = () => screen.getByRole('button', { name: /File/ });
+    await waitFor(() => expect(fileField().textContent).toContain('team1.zip'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add flags (1)' }));
+
+    await waitFor(() => expect(add).toHaveBeenCalled());
+    await waitFor(() => expect(fileField().textContent).not.toContain('team1.zip'));
+    expect((screen.getByLabelText('Flag') as HTMLInputElement).value).toBe('');
+  });
 });
