@@ -25,14 +25,31 @@ const typeInto = async (page: Page, role: string, name: string, value: string) =
 };
 
 /**
- * Waits for a notification, then for it to close: toasts sit over the buttons at the bottom right (and stay
- * while hovered, so the mouse moves away).
+ * Waits for a notification, then for it to close, so the next one is told apart (a toast stays while hovered, so
+ * the mouse moves away).
  */
 const notified = async (page: Page, text: string) => {
   await waitForText(page, text);
   await page.mouse.move(0, 0);
   await page.waitForFunction((t) => !document.body.innerText.includes(t), {}, text);
 };
+
+/** The names of the page's buttons a toast lies over (a toast's own close button aside). */
+const buttonsUnderToasts = (page: Page) =>
+  page.evaluate(() => {
+    const toasts = [...document.querySelectorAll('.mantine-Notification-root')].map((toast) =>
+      toast.getBoundingClientRect(),
+    );
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return [...document.querySelectorAll('button')]
+      .filter((button) => !button.closest('.mantine-Notification-root'))
+      .filter((button) => {
+        const rect = button.getBoundingClientRect();
+        return rect.width > 0 && toasts.some((toast) => overlaps(rect, toast));
+      })
+      .map((button) => button.getAttribute('aria-label') ?? button.textContent ?? '');
+  });
 
 describe('admin challenges', () => {
   let server: RunningServer;
@@ -91,13 +108,21 @@ describe('admin challenges', () => {
     await aria(page, 'tab', 'Flags').click();
     await page.waitForFunction(() => location.pathname.endsWith('/Flags'));
     await typeInto(page, 'textbox', 'New flags', flag);
-    await aria(page, 'button', 'Add flags (1)').click();
+    // Pressed where a toast would show: at the bottom right of a laptop's short window.
+    await page.setViewport({ width: 1280, height: 600 });
+    const addFlags = await aria(page, 'button', 'Add flags (1)').waitHandle();
+    await addFlags.evaluate((button) => button.scrollIntoView({ block: 'end' }));
+    await addFlags.click();
     await page.waitForFunction(
       (f) =>
         [...document.querySelectorAll('[data-testid="flag-item"]')].some((n) => n.textContent?.includes(f)),
       {},
       flag,
     );
+    // Its toast leaves the editor's buttons free to press.
+    await waitForText(page, 'Flags added: 1');
+    expect(await buttonsUnderToasts(page)).toEqual([]);
+    await page.setViewport({ width: 1280, height: 900 });
   });
 
   it('creates a dynamic-container challenge whose flag template is previewed for a sample team', async () => {

@@ -67,8 +67,9 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
     <SWRConfig value={env === 'test' ? DATA_DEFAULTS : APP_DATA}>
       <ThemedMantine env={env}>
+        {/* At the top, where no form keeps its buttons (at the bottom right they covered "Save" and "Add"). */}
         <Notifications
-          position="bottom-right"
+          position="top-center"
           limit={5}
           autoClose={4000}
           transitionDuration={250}
