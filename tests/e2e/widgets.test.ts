@@ -236,6 +236,24 @@ describe('widgets', () => {
     }
   });
 
+  it("says why it failed in the element's language alone, whatever the browser's", async () => {
+    const title = async (language: string) => {
+      const res = await fetch(`${server.url}/api/game/987654`, { headers: { 'accept-language': language } });
+      return ((await res.json()) as { title: string }).title;
+    };
+    const [french, english] = [await title('fr-FR'), await title('en-US')];
+    expect(french).not.toBe(english);
+    const classic = await browser.newPage();
+    try {
+      const query = new URLSearchParams({ server: server.url, game: '987654', challenge: '1' });
+      await classic.goto(`${example.origin}/classic?${query}`);
+      await waitForShadow(classic, 'pennon-challenge-card', '[data-testid="widget-error"]', french);
+      expect(await shadowText(classic, 'pennon-challenge-card')).not.toContain(english);
+    } finally {
+      await classic.close();
+    }
+  });
+
   it('works as a classic script too, in the locale asked for', async () => {
     const classic = await browser.newPage();
     try {

@@ -6,6 +6,8 @@ import { httpSource } from './source.ts';
 
 const feeds = new FeedRegistry();
 
-/** `server` is an origin (see attributes.ts). */
-export const feedFor = (server: string, gameId: number): GameFeed =>
-  feeds.get(`${server}|${gameId}`, gameId, () => httpSource(server, gameId), { orderNotices });
+/** `server` is an origin (see attributes.ts); elements in another language get a feed of their own. */
+export const feedFor = (server: string, gameId: number, language: string): GameFeed =>
+  feeds.get(`${server}|${gameId}|${language}`, gameId, () => httpSource(server, gameId, language), {
+    orderNotices,
+  });

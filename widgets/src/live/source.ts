@@ -6,8 +6,9 @@ import type { FeedSource } from '@pennon/sdk/feed';
 import { connectGameNotices } from '@pennon/sdk/live';
 import { explainFailure } from './refusal.ts';
 
-export const httpSource = (server: string, gameId: number): FeedSource => {
-  const api = createGameApi(createRequester({ baseUrl: server }));
+/** `language`: the element's, so that the server's messages (errors' titles) read in the element's language. */
+export const httpSource = (server: string, gameId: number, language: string): FeedSource => {
+  const api = createGameApi(createRequester({ baseUrl: server, language }));
   const explained = <T>(call: Promise<T>): Promise<T> =>
     call.catch(async (error: unknown) => {
       throw await explainFailure(server, error);
