@@ -6,12 +6,11 @@ import { createRequire } from 'node:module';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
 import { createRunningGame } from '../support/games.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
 import { signIn } from '../support/ui.ts';
 
-const adminPassword = 'Harbour2024';
 const password = 'Harbour2024x';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -50,12 +49,8 @@ describe('accessibility', () => {
   let gameId = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-      launchBrowser(),
-    ]);
-    const admin = createNodeClient({ baseUrl: server.url });
-    await admin.account.login({ userName: 'admin', password: adminPassword });
+    let admin: NodeClient;
+    ({ server, browser, admin } = await startPlatform());
     gameId = await createRunningGame(admin, 'Harbour Cup', {
       summary: 'A friendly game by the sea',
       content: '## Rules\n\nBe **kind**.',
@@ -138,7 +133,7 @@ describe('accessibility', () => {
       });
 
       describe('signed in as an admin', () => {
-        beforeAll(() => signIn(page, 'admin', adminPassword));
+        beforeAll(() => signIn(page, 'admin', ADMIN_PASSWORD));
         afterAll(signOut);
 
         it.each(adminPages)('finds no serious violation on %s', async (path) => {

@@ -4,12 +4,11 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
 import { createRunningGame } from '../support/games.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
 import { labelledId, signIn, waitForText } from '../support/ui.ts';
 
-const adminPassword = 'Harbour2024';
 const password = 'Harbour2024x';
 
 /**
@@ -58,12 +57,8 @@ describe('fields holding code', () => {
   let templateId = 0;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-      launchBrowser(),
-    ]);
-    const admin = createNodeClient({ baseUrl: server.url });
-    await admin.account.login({ userName: 'admin', password: adminPassword });
+    let admin: NodeClient;
+    ({ server, browser, admin } = await startPlatform());
     gameId = await createRunningGame(admin, 'Underline Cup');
     const challenge = await admin.edit.createChallenge(gameId, {
       title: 'Lowline',
@@ -101,7 +96,7 @@ describe('fields holding code', () => {
   });
 
   it("draws underscores in the organiser's flag template field", async () => {
-    await signIn(page, 'admin', adminPassword);
+    await signIn(page, 'admin', ADMIN_PASSWORD);
     await page.goto(`${server.url}/admin/games/${gameId}/challenges/${templateId}/Flags`, {
       waitUntil: 'networkidle0',
     });
