@@ -5,64 +5,34 @@
 // order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
 // The submit path hands over what it read for its checks, so judging reads nothing more of the submission; only
 // submissions left unjudged by a previous run are read back, at start.
-import {
-  type AnswerResult,
-  type ChallengeType,
-  GamePermission,
-  type NoticeType,
-  type Submission,
-} from '@pennon/sdk/contract';
+import type { AnswerResult, NoticeType, Submission } from '@pennon/sdk/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
-import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
-import type { AuditLog, LogEntry, LogRow } from '../services/audit-log.ts';
+import type { LiveBus, Verdict } from '../live/bus.ts';
+import type { AuditLog, LogRow } from '../services/audit-log.ts';
 import { judgedOnce } from './blood-race.ts';
-import { type EventInput, eventRow, type GameFeed, noticeMessage } from './feed.ts';
+import { eventRow, type GameFeed, noticeMessage } from './feed.ts';
 import { type JudgedRow, type JudgedStatement, prepareJudged } from './judged-statement.ts';
 import type { JudgingCache } from './judging-cache.ts';
-import type { DivisionRules } from './permissions.ts';
-import { may } from './permissions.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
-import { bloodOf, inWindow } from './scoring.ts';
 import { submissionRow } from './submission-rows.ts';
-
-const bloodNotices: NoticeType[] = ['FirstBlood', 'SecondBlood', 'ThirdBlood'];
-
-const solveColumns = {
-  participation_id: column.integer,
-  challenge_id: column.integer,
-  game_id: column.integer,
-  submission_id: column.integer,
-  time: column.bigint,
-  user_id: column.nullableText,
-};
-const solveColumnNames = Object.keys(solveColumns) as (keyof typeof solveColumns)[];
+import { type BatchOutcome, bloodNotices, emptyOutcome, VerdictRecords } from './verdict-records.ts';
+import {
+  type BatchContext,
+  flagSubmitEvent,
+  mayBeShared,
+  mayBleed,
+  type Pending,
+  verdictLog,
+  verdictOf,
+} from './verdict-rules.ts';
 
 /** The most submissions judged in one transaction: on SQLite a batch holds the event loop until it commits. */
 const maxBatch = 200;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-/** What judging a batch needs beyond its rows, read before its transaction (SQLite's one connection is its). */
-interface BatchContext {
-  /** Static challenge id → its flags. */
-  flags: Map<number, string[]>;
-  /** Game id → its divisions' rules. */
-  rules: Map<number, Map<number, DivisionRules>>;
-}
-
-/** What a batch leaves to do once committed. */
-interface BatchOutcome {
-  messages: LiveMessage[];
-  events: (EventInput & { gameId: number })[];
-  /** Submission id → its verdict. */
-  verdicts: Map<number, AnswerResult>;
-  changedGames: Set<number>;
-  /** Submission id → the blood its first solve took, for the first solves of this batch. */
-  firsts: Map<number, 0 | 1 | 2 | 3>;
-}
 
 /** A committed batch: the submissions it judged, and what is left to publish. */
 interface Committed {
@@ -70,59 +40,12 @@ interface Committed {
   outcome: BatchOutcome;
 }
 
-/** A submission waiting for its verdict, with what judging it needs. */
-export interface Pending {
-  id: number;
-  game_id: number;
-  participation_id: number;
-  challenge_id: number;
-  answer: string;
-  time: number;
-  title: string;
-  type: ChallengeType;
-  deadline_utc: number | null;
-  disable_blood_bonus: number | null;
-  division_id: number | null;
-  team_name: string;
-  user_id: string | null;
-  user_name: string | null;
-  start_time: number;
-  end_time: number;
-  instance_id: number | null;
-  instance_flag: string | null;
-  flag_id: number | null;
-  attachment_flag: string | null;
-}
-
-/** The admin log entry of a verdict worth an organiser's attention: a solve or a detected cheat. */
-const verdictLog = (s: Pending, verdict: AnswerResult | undefined): LogEntry[] => {
-  if (verdict === 'Accepted') {
-    return [
-      { level: 'Information', msg: `${s.team_name} solved ${s.title}`, name: s.user_name, status: 'Success' },
-    ];
-  }
-  if (verdict === 'CheatDetected') {
-    return [
-      {
-        level: 'Warning',
-        msg: `${s.team_name} submitted another team's flag for ${s.title}`,
-        name: s.user_name,
-        status: 'Denied',
-      },
-    ];
-  }
-  return [];
-};
-
 export class Judge {
   /** Submissions waiting, in id order. */
   readonly #queue: Pending[] = [];
   #running: Promise<void> | undefined;
   readonly #load;
-  readonly #bloodsTaken;
-  readonly #recordFirsts;
-  readonly #recordBloods;
-  readonly #flagOwners;
+  readonly #records: VerdictRecords;
   /** Every verdict of a batch, in one statement that also claims the batch. */
   readonly #claim;
   /**
@@ -147,6 +70,7 @@ export class Judge {
     private readonly now: () => number = Date.now,
   ) {
     this.#storeJudged = db.getExecutor().adapter instanceof PostgresAdapter ? prepareJudged(db) : undefined;
+    this.#records = new VerdictRecords(db, feed, now);
     this.#load = prepare(db, {}, (db) =>
       db
         .selectFrom('submissions as s')
@@ -187,26 +111,6 @@ export class Judge {
         .where('s.status', '=', sql.lit('FlagSubmitted'))
         .orderBy('s.id'),
     );
-    // The highest blood of the challenge taken so far (0: none).
-    this.#bloodsTaken = prepare(db, { challenge: 0 }, (db, q) =>
-      db
-        .selectFrom('solves')
-        .select((eb) => eb.fn.coalesce(eb.fn.max('blood'), sql.lit(0)).as('taken'))
-        .where('challenge_id', '=', q.challenge)
-        .where('blood', 'is not', null),
-    );
-    // Another team's instance of the challenge whose flag is the answer: flag sharing (§4.9).
-    this.#flagOwners = prepare(db, { challenge: 0, participation: 0, answer: '' }, (db, q) =>
-      db
-        .selectFrom('game_instances as i')
-        .innerJoin('participations as p', 'p.id', 'i.participation_id')
-        .innerJoin('teams as t', 't.id', 'p.team_id')
-        .leftJoin('flags as f', 'f.id', 'i.flag_id')
-        .select(['i.participation_id', 'i.flag', 'f.flag as attachment_flag', 't.name'])
-        .where('i.challenge_id', '=', q.challenge)
-        .where('i.participation_id', '!=', q.participation)
-        .where((eb) => eb.or([eb('i.flag', '=', q.answer), eb('f.flag', '=', q.answer)])),
-    );
     // Each process re-queues every unjudged submission when it starts, so another may be judging the same ones: this
     // update locks their rows as it sets their verdicts, and whichever process comes second waits for the first one's
     // commit and then finds them judged. Only what it returns is judged here.
@@ -221,27 +125,6 @@ export class Judge {
           .whereRef('submissions.id', '=', 'r.id')
           .where('submissions.status', '=', 'FlagSubmitted')
           .returning('submissions.id'),
-    );
-    // The primary key settles races and repeats: only a first solve is inserted, and answered.
-    this.#recordFirsts = prepareRows(db, solveColumns, (db, solves) =>
-      db
-        .insertInto('solves')
-        .columns(solveColumnNames)
-        // SQLite reads an ON right after the FROM as the join's: a WHERE between tells it is the upsert's.
-        .expression(db.selectFrom(solves).select(solveColumnNames).where(sql.lit(true)))
-        .onConflict((oc) => oc.columns(['participation_id', 'challenge_id']).doNothing())
-        .returning('submission_id'),
-    );
-    // The unique index on a challenge's bloods refuses one another transaction took meanwhile (see blood-race.ts).
-    this.#recordBloods = prepareRows(
-      db,
-      { submission_id: column.integer, blood: column.integer },
-      (db, bloods) =>
-        db
-          .updateTable('solves')
-          .from(bloods)
-          .set((eb) => ({ blood: eb.ref('r.blood') }))
-          .whereRef('solves.submission_id', '=', 'r.submission_id'),
     );
   }
 
@@ -383,7 +266,7 @@ export class Judge {
         log_name: log?.name ?? null,
         log_status: log?.status ?? null,
         log_time: log?.time ?? 0,
-        may_bleed: this.mayBleed(s, context) ? 1 : 0,
+        may_bleed: mayBleed(s, context) ? 1 : 0,
         notify: now < s.end_time ? 1 : 0,
         notice_values: JSON.stringify([s.team_name, s.title]),
         notice_time: noticeTime,
@@ -431,19 +314,19 @@ export class Judge {
       this.db.transaction().execute(async (trx) => {
         const outcome = emptyOutcome();
         // Every verdict is known before it is written (only flag sharing needs a read).
-        const owners = await this.flagOwners(trx, batch, context);
+        const owners = await this.#records.flagOwners(trx, batch, context);
         const statuses = batch.map((s) => verdictOf(s, context, owners));
         const rows = await write(trx, statuses);
         const written = new Set(rows);
         for (const [at, s] of batch.entries())
           if (written.has(s)) outcome.verdicts.set(s.id, statuses[at] as AnswerResult);
-        await this.recordSolves(
+        await this.#records.recordSolves(
           trx,
           rows.filter((s) => outcome.verdicts.get(s.id) === 'Accepted'),
           context,
           outcome,
         );
-        for (const s of rows) await this.record(trx, s, owners.get(s), outcome);
+        for (const s of rows) await this.#records.record(trx, s, owners.get(s), outcome);
         outcome.messages.push(...(await this.feed.storeEvents(trx, outcome.events)));
         for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
         const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
@@ -497,163 +380,4 @@ export class Judge {
     }
     return this.judging.read(staticChallenges, games);
   }
-
-  /** What a claimed submission's verdict leaves in the game: its blood notice, its events, a detected cheat. */
-  private async record(
-    trx: Kysely<Database>,
-    s: Pending,
-    owner: FlagOwner | undefined,
-    outcome: BatchOutcome,
-  ): Promise<void> {
-    if (s.instance_id === null) return;
-    const correct = outcome.verdicts.get(s.id) === 'Accepted';
-    const blood = outcome.firsts.get(s.id) ?? 0;
-    if (blood > 0 && this.now() < s.end_time) {
-      const notice = bloodNotices[blood - 1] as NoticeType;
-      outcome.messages.push(await this.feed.storeNotice(trx, s.game_id, notice, [s.team_name, s.title]));
-    }
-    outcome.events.push(flagSubmitEvent(s, correct));
-    if (owner) await this.recordCheat(trx, s, owner, outcome);
-  }
-
-  /**
-   * Records the first solves among the batch's correct answers (the earliest submission wins), and the blood each
-   * takes (§4.2): those that may take one take the bloods after the challenge's highest taken, in submit order.
-   */
-  private async recordSolves(
-    trx: Kysely<Database>,
-    correct: Pending[],
-    context: BatchContext,
-    outcome: BatchOutcome,
-  ) {
-    const solves = correct.map((s) => ({
-      participation_id: s.participation_id,
-      challenge_id: s.challenge_id,
-      game_id: s.game_id,
-      submission_id: s.id,
-      time: s.time,
-      user_id: s.user_id,
-    }));
-    const firsts = new Set((await this.#recordFirsts.run(solves, trx)).map((row) => row.submission_id));
-    const taken = new Map<number, number>();
-    const bloods: { submission_id: number; blood: number }[] = [];
-    for (const s of correct) {
-      if (!firsts.has(s.id)) continue;
-      outcome.changedGames.add(s.game_id);
-      let blood: 0 | 1 | 2 | 3 = 0;
-      if (this.mayBleed(s, context)) {
-        const before = taken.get(s.challenge_id) ?? (await this.bloodsTaken(trx, s.challenge_id));
-        blood = bloodOf(before);
-        taken.set(s.challenge_id, blood || before);
-        if (blood > 0) bloods.push({ submission_id: s.id, blood });
-      }
-      outcome.firsts.set(s.id, blood);
-    }
-    if (bloods.length > 0) await this.#recordBloods.run(bloods, trx);
-  }
-
-  private async bloodsTaken(trx: Kysely<Database>, challenge: number): Promise<number> {
-    const { rows } = await this.#bloodsTaken.run({ challenge }, trx);
-    return Number(rows[0]?.taken ?? 0);
-  }
-
-  /** Whether the submission, were it a first solve, may take a blood: its time, its division, its challenge. */
-  private mayBleed(s: Pending, context: BatchContext): boolean {
-    const rules = s.division_id === null ? undefined : context.rules.get(s.game_id)?.get(s.division_id);
-    const game = { start: s.start_time, end: s.end_time, bloodBonus: 0 };
-    return (
-      s.disable_blood_bonus === 0 &&
-      inWindow(game, s.deadline_utc, s.time) &&
-      may(rules, s.challenge_id, GamePermission.GetBlood)
-    );
-  }
-
-  /**
-   * Submission → the team whose own flag it is, for each wrong answer to a dynamic challenge equal to another
-   * team's flag of it: flag sharing (§4.9).
-   */
-  private async flagOwners(
-    trx: Kysely<Database>,
-    batch: Pending[],
-    context: BatchContext,
-  ): Promise<Map<Pending, FlagOwner>> {
-    const owners = new Map<Pending, FlagOwner>();
-    for (const s of batch) {
-      if (!mayBeShared(s, context)) continue;
-      const { rows } = await this.#flagOwners.run(
-        { challenge: s.challenge_id, participation: s.participation_id, answer: s.answer },
-        trx,
-      );
-      const found = rows.find((o) => o.flag === s.answer || o.attachment_flag === s.answer);
-      if (found) owners.set(s, found);
-    }
-    return owners;
-  }
-
-  private async recordCheat(
-    trx: Kysely<Database>,
-    s: Pending,
-    found: FlagOwner,
-    outcome: BatchOutcome,
-  ): Promise<void> {
-    await trx
-      .insertInto('cheat_infos')
-      .values({
-        game_id: s.game_id,
-        submission_id: s.id,
-        submit_participation_id: s.participation_id,
-        owned_participation_id: found.participation_id,
-      })
-      .execute();
-    outcome.events.push({
-      gameId: s.game_id,
-      type: 'CheatDetected',
-      values: [s.title, s.team_name, found.name],
-      userName: s.user_name ?? '',
-      teamName: s.team_name,
-    });
-  }
 }
-
-/** Another team that owns the flag a submission sent. */
-interface FlagOwner {
-  participation_id: number;
-  name: string;
-}
-
-const emptyOutcome = (): BatchOutcome => ({
-  messages: [],
-  events: [],
-  verdicts: new Map(),
-  changedGames: new Set(),
-  firsts: new Map(),
-});
-
-/** The monitor's event of a submitted flag. */
-const flagSubmitEvent = (s: Pending, correct: boolean): EventInput & { gameId: number } => ({
-  gameId: s.game_id,
-  type: 'FlagSubmit',
-  values: [correct ? 'Accepted' : 'WrongAnswer', s.answer, s.title, String(s.challenge_id)],
-  userName: s.user_name ?? '',
-  teamName: s.team_name,
-});
-
-/** Whether a wrong answer may be another team's flag: only a dynamic challenge's, read within the transaction. */
-const mayBeShared = (s: Pending, context: BatchContext): boolean =>
-  s.instance_id !== null && s.type.startsWith('Dynamic') && !isCorrect(s, context);
-
-const verdictOf = (s: Pending, context: BatchContext, owners: Map<Pending, FlagOwner>): AnswerResult => {
-  if (s.instance_id === null) return 'NotFound';
-  if (isCorrect(s, context)) return 'Accepted';
-  return owners.has(s) ? 'CheatDetected' : 'WrongAnswer';
-};
-
-/**
- * Exact and case-sensitive: any flag of a static challenge, the team's own one of a dynamic challenge. Compared
- * here, not in SQL: SQLite and PostgreSQL collations must not decide what "equal" means.
- */
-const isCorrect = (s: Pending, context: BatchContext): boolean => {
-  if (s.type === 'DynamicContainer') return s.instance_flag === s.answer;
-  if (s.type === 'DynamicAttachment') return s.flag_id !== null && s.attachment_flag === s.answer;
-  return context.flags.get(s.challenge_id)?.includes(s.answer) ?? false;
-};

@@ -8,7 +8,7 @@ import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { Caller } from '../services/sessions.ts';
 import { checkPlayContext } from './context.ts';
-import type { Judge, Pending } from './judge.ts';
+import type { Judge } from './judge.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
@@ -19,6 +19,7 @@ import {
   submissionKey,
   submissionRow,
 } from './submission-rows.ts';
+import type { Pending } from './verdict-rules.ts';
 
 const maxFlagLength = 127;
 /** The longest a poll waits for the verdict of a submission being judged here: a judge batch, with room to spare. */
