@@ -1,7 +1,7 @@
 // Every screen of client-spec §2. Paths keep the spec's spelling and match in any case (no route sets
 // `caseSensitive`). Each page is its own lazily loaded module: the folder under pages/ mirrors the
 // path, `[param]` standing for a parameter, and the page of a path is the folder's index.tsx.
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AppLayout } from '../components/AppLayout/index.ts';
 import { ErrorScreen } from '../components/ErrorScreen/index.ts';
 import { PageLoader } from '../components/PageLoader/index.ts';
@@ -9,6 +9,7 @@ import { gameKey, parseGameId, requestGame } from '../pages/games/[id]/useGame.t
 import { requestScoreboard, scoreboardKey } from '../pages/games/lib/scoreboardRequest.ts';
 import { hasData } from './dataCache.ts';
 import { lazyPage } from './lazyPage.ts';
+import { registerRoutes } from './preloadPage.ts';
 
 // `handle` names each page in the browser tab (see pageTitle.tsx).
 const pages: RouteObject[] = [
@@ -224,11 +225,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * Loads the code of the page at `path` ahead of a visit (errors are left to the visit itself), so that following a
- * link there renders the page at once instead of first waiting for its module and rendering the app's loading state.
- */
-export const preloadPage = (path: string): void => {
-  for (const { route } of matchRoutes(routes, path) ?? [])
-    if (typeof route.lazy === 'function') route.lazy().catch(() => {});
-};
+registerRoutes(routes);

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUser } from '../../../api/useUser.ts';
-import { preloadPage } from '../../../app/routes.tsx';
+import { preloadPage } from '../../../app/preloadPage.ts';
 import { type NavTab, NavTabs } from '../../../components/NavTabs';
 import { canMonitor } from '../[id]/monitor/lib/access.ts';
 import { GameCountdown } from './GameStatus.tsx';
