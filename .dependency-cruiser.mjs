@@ -1,4 +1,4 @@
-// The layer rules of the server's and the SDK's imports, checked by `npm test` (`npx depcruise server/src sdk/src`).
+// The layer rules of our packages' imports, checked by `npm test` (`npm run imports`).
 // swc parses, since dependency-cruiser cannot drive TypeScript 7; it keeps type-only imports, which count too.
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -32,6 +32,20 @@ export default {
       severity: 'error',
       from: { path: '^sdk/' },
       to: { path: '^(server|web|widgets|extension|wsrx)/' },
+    },
+    {
+      name: 'web-imports-no-other-package',
+      comment: 'The web client builds on the SDK alone; the widgets build on it, never the other way round.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(server|widgets|extension|wsrx)/' },
+    },
+    {
+      name: 'extension-builds-on-the-sdk',
+      comment: 'The extension talks to the daemon through the SDK; only its tests start a real daemon.',
+      severity: 'error',
+      from: { path: '^extension/', pathNot: '^extension/test/' },
+      to: { path: '^(server|web|widgets|wsrx)/' },
     },
   ],
   options: {
