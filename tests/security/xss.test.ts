@@ -55,6 +55,8 @@ const short = '<svg onload=pwned()>';
 const markup = '<i class=pwned>';
 /** For texts of 50 to 128 characters. */
 const medium = `<img src=x onerror=pwned('m')><script>pwned('m2')</script>`;
+/** For titles (at most 128 characters). */
+const title = `${medium}<svg onload=pwned('t')><a href="javascript:pwned('ta')">t</a>`;
 
 /** Every element under `root`, through open shadow roots. */
 const scanDom = () => {
@@ -170,13 +172,13 @@ describe('stored XSS through every user-writable text', () => {
     await admin.admin.updateConfig({
       globalConfig: { title: short, slogan: corpus, footerInfo: corpus, apiEncryption: false },
     });
-    gameId = await createRunningGame(admin, corpus, {
+    gameId = await createRunningGame(admin, title, {
       summary: corpus,
       content: corpus,
       writeupNote: corpus,
     });
     const challenge = await admin.edit.createChallenge(gameId, {
-      title: corpus,
+      title,
       category: 'Misc',
       type: 'StaticAttachment',
     });
