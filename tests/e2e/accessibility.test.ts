@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunningGame } from '../support/games.ts';
 import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
-import { signIn } from '../support/ui.ts';
+import { signIn, signOut } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 
@@ -87,8 +87,6 @@ describe('accessibility', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
   };
 
-  const signOut = () => page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
-
   const signedOut = ['/', '/About', '/games', '/posts', '/account/Login', '/account/Register'];
   const player = [
     '/Teams',
@@ -124,7 +122,7 @@ describe('accessibility', () => {
 
       describe('signed in as a player', () => {
         beforeAll(() => signIn(page, 'skipper', password));
-        afterAll(signOut);
+        afterAll(() => signOut(page));
 
         it.each(player)('finds no serious violation on %s', async (path) => {
           await visit(path.replace('{id}', String(gameId)));
@@ -134,7 +132,7 @@ describe('accessibility', () => {
 
       describe('signed in as an admin', () => {
         beforeAll(() => signIn(page, 'admin', ADMIN_PASSWORD));
-        afterAll(signOut);
+        afterAll(() => signOut(page));
 
         it.each(adminPages)('finds no serious violation on %s', async (path) => {
           await visit(path.replace('{id}', String(gameId)));

@@ -5,7 +5,7 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../support/platform.ts';
-import { clickButton, fill, waitForText } from '../support/ui.ts';
+import { clickButton, fill, signOut, waitForText } from '../support/ui.ts';
 
 const userName = 'puffin';
 const password = 'Harbour2024x';
@@ -56,12 +56,6 @@ describe('passkeys', () => {
     await clickButton(page, 'Sign in');
   };
 
-  const signOut = async () => {
-    await userMenu().click();
-    await page.locator('::-p-aria([name="Sign out"][role="menuitem"])').click();
-    await page.locator('::-p-aria([name="Sign in"][role="link"])').wait();
-  };
-
   it('adds a named passkey in the profile', async () => {
     await enterPassword();
     await userMenu().wait();
@@ -79,7 +73,7 @@ describe('passkeys', () => {
   });
 
   it('signs in with the passkey alone', async () => {
-    await signOut();
+    await signOut(page);
     await openLogin();
     await clickButton(page, 'Sign in with a passkey');
     await userMenu().wait();
@@ -87,7 +81,7 @@ describe('passkeys', () => {
   });
 
   it('is the second factor after the password', async () => {
-    await signOut();
+    await signOut(page);
     await enterPassword();
     await waitForText(page, 'Second step');
     await clickButton(page, 'Use a passkey');
@@ -100,7 +94,7 @@ describe('passkeys', () => {
     await page.locator('::-p-aria([name="Remove"][role="button"])').click();
     await waitForText(page, 'The passkey was removed');
 
-    await signOut();
+    await signOut(page);
     await openLogin();
     await clickButton(page, 'Sign in with a passkey');
     await waitForText(page, 'This passkey was not accepted');

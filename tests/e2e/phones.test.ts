@@ -11,7 +11,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { createRunningGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { unstyledMantineClasses } from '../support/styles.ts';
-import { signIn } from '../support/ui.ts';
+import { signIn, signOut } from '../support/ui.ts';
 
 const adminPassword = 'Harbour2024';
 const password = 'Harbour2024x';
@@ -122,7 +122,6 @@ describe('phones', () => {
         scrolls: list.scrollWidth > list.clientWidth,
       };
     });
-  const signOut = () => page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
   /** The header's platform name: its text, the words a line break cuts in two, and whether its box clips it. */
   const brandTitle = () =>
     page.$eval('header a[href="/"] span', (title) => {
@@ -188,7 +187,7 @@ describe('phones', () => {
 
   describe('as a player', () => {
     beforeAll(() => signIn(page, 'skipper', password));
-    afterAll(signOut);
+    afterAll(() => signOut(page));
     it.each([
       '/Teams',
       '/account/Profile',
@@ -225,7 +224,7 @@ describe('phones', () => {
 
   describe('as an admin', () => {
     beforeAll(() => signIn(page, 'admin', adminPassword));
-    afterAll(signOut);
+    afterAll(() => signOut(page));
     it.each([
       '/admin/games',
       '/admin/Users',

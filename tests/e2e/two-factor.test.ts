@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../support/platform.ts';
-import { clickButton, fill, waitForText } from '../support/ui.ts';
+import { clickButton, fill, signOut, waitForText } from '../support/ui.ts';
 
 const userName = 'tern';
 const password = 'Harbour2024x';
@@ -41,12 +41,6 @@ describe('two factors', () => {
     await clickButton(page, 'Sign in');
   };
 
-  const signOut = async () => {
-    await userMenu().click();
-    await page.locator('::-p-aria([name="Sign out"][role="menuitem"])').click();
-    await page.locator('::-p-aria([name="Sign in"][role="link"])').wait();
-  };
-
   it('turns the authenticator app on in the profile, and shows the recovery codes once', async () => {
     await enterPassword();
     await userMenu().wait();
@@ -72,7 +66,7 @@ describe('two factors', () => {
   });
 
   it('asks for a code after the password; a recovery code signs in', async () => {
-    await signOut();
+    await signOut(page);
     await enterPassword();
     await waitForText(page, 'Second step');
     expect(await page.$(`[aria-label="Account menu of ${userName}"]`)).toBeNull();
@@ -88,7 +82,7 @@ describe('two factors', () => {
   });
 
   it('takes a recovery code only once; the app’s next code signs in', async () => {
-    await signOut();
+    await signOut(page);
     await enterPassword();
     await clickButton(page, 'Use a recovery code instead');
     await fill(page, 'Recovery code', recoveryCodes[0] as string);
@@ -110,7 +104,7 @@ describe('two factors', () => {
     await page.locator('form[aria-label="Turn off"] button[type="submit"]').click();
     await waitForText(page, 'The authenticator app is off');
 
-    await signOut();
+    await signOut(page);
     await enterPassword();
     await userMenu().wait();
   });

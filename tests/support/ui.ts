@@ -44,6 +44,11 @@ export const pressButton = async (page: Page, name: string) => {
 export const waitForText = (page: Page, text: string, timeout?: number) =>
   page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
 
+/** Signs the page's session out through the platform's logout call (the account menu's own is tested with it). */
+export const signOut = async (page: Page) => {
+  await page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
+};
+
 /** Signs the page in as `userName` (the session cookie, set by the platform's own login call from the page). */
 export const signIn = async (page: Page, userName: string, password: string) => {
   const status = await page.evaluate(
