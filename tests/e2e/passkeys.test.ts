@@ -5,7 +5,14 @@ import { createNodeClient } from '@pennon/sdk/node';
 import type { CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../support/platform.ts';
-import { clickButton, fill, signOut, waitForText } from '../support/ui.ts';
+import {
+  accountMenu,
+  clickButton,
+  fill,
+  enterPassword as passwordStep,
+  signOut,
+  waitForText,
+} from '../support/ui.ts';
 
 const userName = 'puffin';
 const password = 'Harbour2024x';
@@ -45,16 +52,11 @@ describe('passkeys', () => {
     await platform?.server.stop();
   });
 
-  const userMenu = () => page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`);
+  const userMenu = () => accountMenu(page, userName);
 
   const openLogin = () => page.goto(`${origin}/account/Login`, { waitUntil: 'networkidle0' });
 
-  const enterPassword = async () => {
-    await openLogin();
-    await fill(page, 'User name or e-mail', userName);
-    await fill(page, 'Password', password);
-    await clickButton(page, 'Sign in');
-  };
+  const enterPassword = () => passwordStep(page, origin, userName, password);
 
   it('adds a named passkey in the profile', async () => {
     await enterPassword();

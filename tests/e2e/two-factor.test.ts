@@ -5,7 +5,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Platform, startPlatform } from '../support/platform.ts';
-import { clickButton, fill, signOut, waitForText } from '../support/ui.ts';
+import {
+  accountMenu,
+  clickButton,
+  fill,
+  enterPassword as passwordStep,
+  signOut,
+  waitForText,
+} from '../support/ui.ts';
 
 const userName = 'tern';
 const password = 'Harbour2024x';
@@ -31,15 +38,9 @@ describe('two factors', () => {
     await platform?.server.stop();
   });
 
-  const userMenu = () => page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`);
+  const userMenu = () => accountMenu(page, userName);
 
-  /** The login page's first step, with the password. */
-  const enterPassword = async () => {
-    await page.goto(`${platform.server.url}/account/Login`, { waitUntil: 'networkidle0' });
-    await fill(page, 'User name or e-mail', userName);
-    await fill(page, 'Password', password);
-    await clickButton(page, 'Sign in');
-  };
+  const enterPassword = () => passwordStep(page, platform.server.url, userName, password);
 
   it('turns the authenticator app on in the profile, and shows the recovery codes once', async () => {
     await enterPassword();

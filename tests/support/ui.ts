@@ -44,6 +44,18 @@ export const pressButton = async (page: Page, name: string) => {
 export const waitForText = (page: Page, text: string, timeout?: number) =>
   page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
 
+/** The header's account menu of a signed-in `userName`. */
+export const accountMenu = (page: Page, userName: string) =>
+  page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`);
+
+/** The login page's first step at `origin`, through the form: user name and password, then Sign in. */
+export const enterPassword = async (page: Page, origin: string, userName: string, password: string) => {
+  await page.goto(`${origin}/account/Login`, { waitUntil: 'networkidle0' });
+  await fill(page, 'User name or e-mail', userName);
+  await fill(page, 'Password', password);
+  await clickButton(page, 'Sign in');
+};
+
 /** Signs the page's session out through the platform's logout call (the account menu's own is tested with it). */
 export const signOut = async (page: Page) => {
   await page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
