@@ -2,6 +2,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountApi } from './api/account.ts';
+import { adjustmentsApi } from './api/adjustments.ts';
 import { adminApi } from './api/admin.ts';
 import { assetsApi } from './api/assets.ts';
 import { avatarsApi } from './api/avatars.ts';
@@ -21,6 +22,7 @@ import { writeupsApi } from './api/writeups.ts';
 import { Captcha } from './captcha/captcha.ts';
 import { setupContainers } from './containers/plugin.ts';
 import { type Connection, inMemory } from './db/database.ts';
+import { AdjustmentService } from './games/adjustments.ts';
 import { GameCatalog } from './games/catalog.ts';
 import { ChallengeService } from './games/challenges.ts';
 import { DivisionService } from './games/divisions.ts';
@@ -217,6 +219,7 @@ export const buildApp = async ({
   // onClose, registered last, runs first), so no request can queue another.
   app.addHook('onClose', async () => judge.idle());
   await app.register(writeupsApi, { writeups: new WriteupService(connection.db, files) });
+  await app.register(adjustmentsApi, { adjustments: new AdjustmentService(connection.db, scoreboards) });
   await app.register(noticesApi, {
     notices: new NoticeService(connection.db, new GameFeed(connection.db, app.bus)),
   });

@@ -77,6 +77,7 @@ interface Records {
   submissionId: number;
   postId: string;
   noticeId: number;
+  adjustmentId: number;
   divisionId: number;
   flagId: number;
   tokenId: string;
@@ -103,6 +104,7 @@ const fill = (path: string, r: Records): string => {
     partId: r.participationId,
     submitId: r.submissionId,
     noticeId: r.noticeId,
+    adjustmentId: r.adjustmentId,
     divisionId: r.divisionId,
     fId: r.flagId,
     hash: r.assetHash,
@@ -214,6 +216,11 @@ describe.each(databaseKinds())('the role matrix on $name', (kind) => {
     const submissionId = await owner.client.game.submit(gameId, challenge.id, 'flag{wrong}');
 
     const notice = await admin.edit.createNotice(gameId, { content: 'Tide at noon' });
+    const adjustment = await admin.edit.createAdjustment(gameId, {
+      teamId: team.id,
+      points: 50,
+      reason: 'Bug report',
+    });
     const division = await admin.edit.createDivision(gameId, { name: 'Students' });
     const postId = await admin.edit.createPost({ title: 'Hello', summary: 'hi', content: 'Welcome' });
     const { info: token } = await admin.tokens.create({ name: 'bot' });
@@ -229,6 +236,7 @@ describe.each(databaseKinds())('the role matrix on $name', (kind) => {
       submissionId,
       postId,
       noticeId: notice.id,
+      adjustmentId: adjustment.id,
       divisionId: division.id,
       flagId,
       tokenId: token.id,

@@ -15,6 +15,8 @@ import type {
   GameInfoModel,
   GameNoticeModel,
   PostEditModel,
+  ScoreAdjustmentInput,
+  ScoreAdjustmentModel,
 } from '../contract/models/edit.ts';
 import type { ContainerInfoModel, GameNotice } from '../contract/models/game.ts';
 import type { PostDetailModel } from '../contract/models/info.ts';
@@ -75,6 +77,25 @@ export interface EditApi {
   ): Promise<GameNotice>;
   /** DELETE /api/edit/games/{id}/notices/{noticeId}: delete a notice. */
   deleteNotice(gameId: number, noticeId: number, options?: CallOptions): Promise<void>;
+
+  // ---- Awards and penalties ----
+  /** POST /api/edit/games/{id}/adjustments: give a team an award or a penalty. */
+  createAdjustment(
+    gameId: number,
+    body: ScoreAdjustmentInput,
+    options?: CallOptions,
+  ): Promise<ScoreAdjustmentModel>;
+  /** GET /api/edit/games/{id}/adjustments: the game's awards and penalties. */
+  adjustments(gameId: number, options?: CallOptions): Promise<ScoreAdjustmentModel[]>;
+  /** PUT /api/edit/games/{id}/adjustments/{adjustmentId}: rewrite one. */
+  updateAdjustment(
+    gameId: number,
+    adjustmentId: number,
+    body: ScoreAdjustmentInput,
+    options?: CallOptions,
+  ): Promise<ScoreAdjustmentModel>;
+  /** DELETE /api/edit/games/{id}/adjustments/{adjustmentId}: delete one. */
+  deleteAdjustment(gameId: number, adjustmentId: number, options?: CallOptions): Promise<void>;
 
   // ---- Divisions ----
   /** POST /api/edit/games/{id}/divisions: add a division. */
@@ -161,6 +182,13 @@ export const createEditApi = (request: Requester): EditApi => ({
   updateNotice: (id, noticeId, body, options) =>
     request(r.updateNotice, { ...options, params: { id, noticeId }, body }),
   deleteNotice: (id, noticeId, options) => request(r.deleteNotice, { ...options, params: { id, noticeId } }),
+
+  createAdjustment: (id, body, options) => request(r.createAdjustment, { ...options, params: { id }, body }),
+  adjustments: (id, options) => request(r.adjustments, { ...options, params: { id } }),
+  updateAdjustment: (id, adjustmentId, body, options) =>
+    request(r.updateAdjustment, { ...options, params: { id, adjustmentId }, body }),
+  deleteAdjustment: (id, adjustmentId, options) =>
+    request(r.deleteAdjustment, { ...options, params: { id, adjustmentId } }),
 
   createDivision: (id, body, options) => request(r.createDivision, { ...options, params: { id }, body }),
   divisions: (id, options) => request(r.divisions, { ...options, params: { id } }),

@@ -210,6 +210,18 @@ export interface CheatInfosTable {
 }
 
 /** Bumped whenever a game's scoreboard must be rebuilt, so every process notices. */
+/** An admin's award (points > 0) or penalty (points < 0) to a team in a game, counted from `time` on. */
+export interface ScoreAdjustmentsTable {
+  id: Generated<number>;
+  game_id: number;
+  participation_id: number;
+  points: number;
+  reason: string;
+  time: number;
+  /** Who gave or last edited it; null once that account is deleted. */
+  admin_id: string | null;
+}
+
 export interface ScoreboardVersionsTable {
   game_id: number;
   version: number;

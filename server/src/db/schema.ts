@@ -17,6 +17,7 @@ import type {
   GamesTable,
   ParticipationMembersTable,
   ParticipationsTable,
+  ScoreAdjustmentsTable,
   ScoreboardVersionsTable,
   SolvesTable,
   SubmissionsTable,
@@ -265,6 +266,7 @@ export interface Database {
   solves: SolvesTable;
   cheat_infos: CheatInfosTable;
   scoreboard_versions: ScoreboardVersionsTable;
+  score_adjustments: ScoreAdjustmentsTable;
   bus_messages: BusMessagesTable;
   oidc_providers: OidcProvidersTable;
   user_identities: UserIdentitiesTable;

@@ -230,7 +230,7 @@ const load = async (
     .where('id', '=', gameId)
     .executeTakeFirst();
   if (!game) return undefined;
-  const [challenges, divisions, configs, teams, solves] = await Promise.all([
+  const [challenges, divisions, configs, teams, solves, adjustments] = await Promise.all([
     db
       .selectFrom('challenges')
       .select([
@@ -269,6 +269,13 @@ const load = async (
       .where('participations.status', '=', 'Accepted')
       .execute(),
     readerOf(db).read(gameId),
+    db
+      .selectFrom('score_adjustments')
+      .select(['id', 'participation_id as participationId', 'points', 'reason', 'time'])
+      .where('game_id', '=', gameId)
+      .orderBy('time')
+      .orderBy('id')
+      .execute(),
   ]);
   const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
   for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
@@ -298,6 +305,7 @@ const load = async (
       divisionId: t.division_id,
     })),
     solves,
+    adjustments,
     now,
   };
   return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };

@@ -10,6 +10,7 @@ import {
   type DivisionItem,
   GamePermission,
   hasPermission,
+  type ScoreAdjustment,
   type ScoreboardItem,
   type ScoreboardModel,
   type SubmissionType,
@@ -93,12 +94,19 @@ export interface ScoringSolves {
   blood: readonly (number | null)[];
 }
 
+/** An admin's award or penalty to a participation: counted in its score, whatever the game window. */
+export interface ScoringAdjustment extends ScoreAdjustment {
+  participationId: number;
+}
+
 export interface ScoringInput {
   game: ScoringGame;
   challenges: ScoringChallenge[];
   divisions: ScoringDivision[];
   teams: ScoringTeam[];
   solves: ScoringSolves;
+  /** Oldest first (time, then id). */
+  adjustments: ScoringAdjustment[];
   now: number;
 }
 
@@ -128,7 +136,15 @@ export const bloodTypes: readonly SubmissionType[] = ['Normal', 'FirstBlood', 'S
 export const inWindow = (game: ScoringGame, deadline: number | null, time: number): boolean =>
   time >= game.start && time < game.end && (deadline === null || time <= deadline);
 
-export const scoreGame = ({ game, challenges, divisions, teams, solves, now }: ScoringInput): ScoredGame => {
+export const scoreGame = ({
+  game,
+  challenges,
+  divisions,
+  teams,
+  solves,
+  adjustments,
+  now,
+}: ScoringInput): ScoredGame => {
   const bonus = unpackBloodBonus(game.bloodBonus);
   const rulesOf = new Map(divisions.map((d) => [d.id, d.rules]));
   // Teams and challenges by position, and each team's permissions per challenge position, decided once per
@@ -232,6 +248,15 @@ export const scoreGame = ({ game, challenges, divisions, teams, solves, now }: S
     if (counts) line.lastSubmissionTime = solvedAt;
   }
 
+  for (const { participationId: p, ...adjustment } of adjustments) {
+    const t = teamAt.get(p);
+    if (t === undefined) continue;
+    const { line } = scored[t] as ScoredTeam;
+    line.score += adjustment.points;
+    line.adjustments ??= [];
+    line.adjustments.push(adjustment);
+  }
+
   const ranked = [...scored].sort(
     ({ line: a }, { line: b }) =>
       b.score - a.score || a.lastSubmissionTime - b.lastSubmissionTime || a.id - b.id,
@@ -249,17 +274,27 @@ export const scoreGame = ({ game, challenges, divisions, teams, solves, now }: S
     }
   }
 
-  // A team's solves are in submit order, so its timeline is their running total.
+  // A team's solves are in submit order and its adjustments oldest first, so its timeline is the running total of
+  // both merged by time (a solve first at the same moment).
   const timelineOf = ({ line, solves: teamSolves }: ScoredTeam): TopTimeLine => {
+    const given = line.adjustments ?? [];
+    const items: TopTimeLine['items'] = [];
     let total = 0;
-    return {
-      id: line.id,
-      name: line.name,
-      items: teamSolves.map((i) => {
-        total += credited[i] as number;
-        return { time: time[i] as number, score: total };
-      }),
+    let a = 0;
+    const giveUntil = (until: number) => {
+      for (; a < given.length && (given[a] as ScoreAdjustment).time < until; a++) {
+        const { time: at, points } = given[a] as ScoreAdjustment;
+        total += points;
+        items.push({ time: at, score: total });
+      }
     };
+    for (const i of teamSolves) {
+      giveUntil(time[i] as number);
+      total += credited[i] as number;
+      items.push({ time: time[i] as number, score: total });
+    }
+    giveUntil(Number.POSITIVE_INFINITY);
+    return { id: line.id, name: line.name, items };
   };
   const timelines: TimeLineItem[] = [
     {

@@ -35,6 +35,7 @@ export const scoreboardSheet = async (title: string, board: ScoreboardModel, now
       'Division',
       'Score',
       'Solved',
+      'Adjustments',
       ...challenges.map((c) => `[${c.category}] ${c.title}`),
     ]);
     for (const item of board.items) {
@@ -45,6 +46,8 @@ export const scoreboardSheet = async (title: string, board: ScoreboardModel, now
         item.divisionId === null ? '' : (divisions.get(item.divisionId) ?? ''),
         item.score,
         item.solvedCount,
+        // Awards and penalties, net: in the score already.
+        (item.adjustments ?? []).reduce((net, a) => net + a.points, 0),
         ...challenges.map((c) => solved.get(c.id) ?? 0),
       ]);
     }

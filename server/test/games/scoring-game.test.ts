@@ -250,10 +250,11 @@ describe.each(databaseKinds())('a scored game on $name', (kind) => {
       'Division',
       'Score',
       'Solved',
+      'Adjustments',
       '[Pwn] Engine room',
       '[Web] Lighthouse',
     ]);
-    expect(rows[1]?.slice(1)).toEqual([1, 'team-ann', '', 1840, 2, 1050, 790]);
+    expect(rows[1]?.slice(1)).toEqual([1, 'team-ann', '', 1840, 2, 0, 1050, 790]);
 
     const subs = await c.call(admin, 'GET', `/api/game/${gameId}/submissionsheet`);
     expect(subs.headers['content-disposition']).toMatch(/"Harbour CTF_Submissions_\d{14}\.xlsx"/);

@@ -68,6 +68,7 @@ const input = ({
   challenges: [challenge(1)],
   divisions: [],
   teams: [],
+  adjustments: [],
   now: 5,
   ...extra,
   solves: columns(solves),
@@ -134,6 +135,40 @@ describe('scoreboard (§4.3)', () => {
         { time: start + 20, score: 1825 },
       ],
     });
+  });
+
+  it('adds awards and penalties to totals, ranks and timelines at the time they were given', () => {
+    // t1 solves c1 alone (1000 + 5 % = 1050) and is penalised 100 after; t2, no solve, gets a 1200 bonus before.
+    const adjust = (id: number, teamN: number, points: number, time: number) => ({
+      id,
+      participationId: 100 + teamN,
+      points,
+      reason: `r${id}`,
+      time,
+    });
+    const board = served(
+      input({
+        teams: [team(1), team(2), team(3)],
+        solves: [solve(1, 1, start + 10)],
+        adjustments: [adjust(7, 2, 1200, start + 5), adjust(8, 1, -100, start + 20)],
+      }),
+    );
+    expect(board.items.map((i) => [i.id, i.score, i.rank])).toEqual([
+      [2, 1200, 1],
+      [1, 950, 2],
+      [3, 0, 3],
+    ]);
+    expect(board.items[0]?.adjustments).toEqual([{ id: 7, points: 1200, reason: 'r7', time: start + 5 }]);
+    // A team without any carries no field: a game without adjustments is served as before.
+    expect(board.items[2]).not.toHaveProperty('adjustments');
+    expect(board.timelines[0]?.teams.map((t) => t.items)).toEqual([
+      [{ time: start + 5, score: 1200 }],
+      [
+        { time: start + 10, score: 1050 },
+        { time: start + 20, score: 950 },
+      ],
+      [],
+    ]);
   });
 
   it('breaks score ties by the earlier last scored solve', () => {

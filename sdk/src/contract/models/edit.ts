@@ -3,6 +3,8 @@ import Type, { type Static } from 'typebox';
 import { GamePermission } from '../enum-values.ts';
 import { ChallengeCategory, ChallengeType, FileType, GamePermissionFlags, NetworkMode } from '../enums.ts';
 import {
+  ADJUSTMENT_POINTS_MAX,
+  ADJUSTMENT_REASON_MAX,
   DIVISION_NAME_MAX,
   FLAG_MAX,
   FLAG_TEMPLATE_MAX,
@@ -12,7 +14,7 @@ import {
   TITLE_MAX,
 } from '../rules/authored-limits.ts';
 import { Count, Id, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
-import { ContainerInfoModel, DivisionChallengeConfig } from './game.ts';
+import { ContainerInfoModel, DivisionChallengeConfig, ScoreAdjustment } from './game.ts';
 
 /**
  * The rule of each field admins author, defined once: the edit bodies below use them, and so does the server's
@@ -143,6 +145,39 @@ export const GameNoticeModel = Type.Object(
   { title: 'GameNoticeModel' },
 );
 export type GameNoticeModel = Static<typeof GameNoticeModel>;
+
+// ---- Awards and penalties ----
+
+/** An award or a penalty as an admin gives or rewrites it. */
+export const ScoreAdjustmentInput = Type.Object(
+  {
+    /** A team taking part in the game. */
+    teamId: Id,
+    /** Signed and never 0: a bonus adds, a penalty subtracts. */
+    points: Type.Union([
+      Type.Integer({ minimum: -ADJUSTMENT_POINTS_MAX, maximum: -1 }),
+      Type.Integer({ minimum: 1, maximum: ADJUSTMENT_POINTS_MAX }),
+    ]),
+    reason: Type.String({ minLength: 1, maxLength: ADJUSTMENT_REASON_MAX, pattern: '\\S' }),
+    /** Where it shows in the score history; now when left out. */
+    time: Type.Optional(TimestampInput),
+  },
+  { title: 'ScoreAdjustmentInput' },
+);
+export type ScoreAdjustmentInput = Static<typeof ScoreAdjustmentInput>;
+
+/** An award or a penalty as admins list it: whose, and who gave it. */
+export const ScoreAdjustmentModel = Type.Object(
+  {
+    ...ScoreAdjustment.properties,
+    teamId: Type.Integer(),
+    teamName: Type.String(),
+    /** The admin who gave or last edited it; null once that account is gone. */
+    adminName: Nullable(Type.String()),
+  },
+  { title: 'ScoreAdjustmentModel' },
+);
+export type ScoreAdjustmentModel = Static<typeof ScoreAdjustmentModel>;
 
 // ---- Divisions ----
 

@@ -149,6 +149,19 @@ export const ChallengeItem = Type.Object(
 );
 export type ChallengeItem = Static<typeof ChallengeItem>;
 
+/** Pennon's addition: an organiser's award (points > 0) or penalty (points < 0), counted in the team's score. */
+export const ScoreAdjustment = Type.Object(
+  {
+    id: Type.Integer(),
+    points: Type.Integer(),
+    reason: Type.String(),
+    /** When it was given: where it shows in the score history. */
+    time: Timestamp,
+  },
+  { title: 'ScoreAdjustment' },
+);
+export type ScoreAdjustment = Static<typeof ScoreAdjustment>;
+
 export const ScoreboardItem = Type.Object(
   {
     id: Type.Integer(),
@@ -164,6 +177,8 @@ export const ScoreboardItem = Type.Object(
     lastSubmissionTime: Timestamp,
     solvedChallenges: Type.Array(ChallengeItem),
     solvedCount: Type.Integer(),
+    /** Pennon's addition, only on a team that has any, oldest first: its awards and penalties, in `score`. */
+    adjustments: Type.Optional(Type.Array(ScoreAdjustment)),
   },
   { title: 'ScoreboardItem' },
 );

@@ -127,6 +127,32 @@ export const edit = endpoints<typeof schemas>()({
     response: 'empty',
   },
 
+  // ---- Awards and penalties: Pennon's, beyond gzctf-api ----
+  createAdjustment: {
+    method: 'POST',
+    path: '/api/edit/games/{id}/adjustments',
+    auth: 'admin',
+    response: 'json',
+  },
+  adjustments: {
+    method: 'GET',
+    path: '/api/edit/games/{id}/adjustments',
+    auth: 'admin',
+    response: 'json',
+  },
+  updateAdjustment: {
+    method: 'PUT',
+    path: '/api/edit/games/{id}/adjustments/{adjustmentId}',
+    auth: 'admin',
+    response: 'json',
+  },
+  deleteAdjustment: {
+    method: 'DELETE',
+    path: '/api/edit/games/{id}/adjustments/{adjustmentId}',
+    auth: 'admin',
+    response: 'empty',
+  },
+
   // ---- Divisions ----
   createDivision: {
     method: 'POST',

@@ -15,3 +15,7 @@ export const FLAG_MAX = 127;
 export const FLAG_TEMPLATE_MAX = 120;
 /** Wrong answers a team may give per challenge (0 = unlimited). */
 export const SUBMISSION_LIMIT_MAX = 10_000;
+/** Characters of the reason given with an award or a penalty. */
+export const ADJUSTMENT_REASON_MAX = 200;
+/** The most points one award or penalty moves a score by, either way. */
+export const ADJUSTMENT_POINTS_MAX = 1_000_000;

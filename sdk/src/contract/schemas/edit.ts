@@ -15,6 +15,8 @@ import {
   GameInfoModel,
   GameNoticeModel,
   PostEditModel,
+  ScoreAdjustmentInput,
+  ScoreAdjustmentModel,
 } from '../models/edit.ts';
 import { ContainerInfoModel, GameNotice } from '../models/game.ts';
 import { PostDetailModel } from '../models/info.ts';
@@ -24,6 +26,7 @@ import { ArrayResponse, Id, Paging } from '../schema.ts';
 const byPost = Type.Object({ id: Type.String() });
 const byGame = Type.Object({ id: Id });
 const byNotice = Type.Object({ id: Id, noticeId: Id });
+const byAdjustment = Type.Object({ id: Id, adjustmentId: Id });
 const byDivision = Type.Object({ id: Id, divisionId: Id });
 const byChallenge = Type.Object({ id: Id, cId: Id });
 const byFlag = Type.Object({ id: Id, cId: Id, fId: Id });
@@ -124,6 +127,29 @@ export const edit = {
   deleteNotice: {
     summary: 'Delete a Normal notice',
     params: byNotice,
+  },
+
+  // ---- Awards and penalties (Pennon's) ----
+  createAdjustment: {
+    summary: 'Give a team an award (positive points) or a penalty (negative), counted in its score',
+    params: byGame,
+    body: ScoreAdjustmentInput,
+    response: ScoreAdjustmentModel,
+  },
+  adjustments: {
+    summary: "A game's awards and penalties, oldest first",
+    params: byGame,
+    response: Type.Array(ScoreAdjustmentModel),
+  },
+  updateAdjustment: {
+    summary: 'Rewrite an award or a penalty (team, points, reason, time)',
+    params: byAdjustment,
+    body: ScoreAdjustmentInput,
+    response: ScoreAdjustmentModel,
+  },
+  deleteAdjustment: {
+    summary: 'Delete an award or a penalty',
+    params: byAdjustment,
   },
 
   // ---- Divisions ----

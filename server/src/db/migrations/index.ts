@@ -20,6 +20,7 @@ import * as m0017 from './0017_bus_messages.ts';
 import * as m0018 from './0018_sign_in.ts';
 import * as m0019 from './0019_team_names.ts';
 import * as m0020 from './0020_blood_ranks.ts';
+import * as m0021 from './0021_score_adjustments.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_sign_in': m0018,
   '0019_team_names': m0019,
   '0020_blood_ranks': m0020,
+  '0021_score_adjustments': m0021,
 };
