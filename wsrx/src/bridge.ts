@@ -2,14 +2,13 @@
 // go out as binary messages; binary and text messages come in as bytes). Whichever side ends or fails
 // first closes the other (no half-close). Each direction applies backpressure to its source.
 import type { Socket } from 'node:net';
+import { PROXY_MAX_MESSAGE_BYTES } from '@pennon/sdk/contract';
 import WebSocket from 'ws';
 
 /** Pause reading TCP while this many bytes wait to go out on the WebSocket… */
 export const WS_HIGH_WATER = 1024 * 1024;
 /** …and read again once the queue is down to this. */
 export const WS_LOW_WATER = 256 * 1024;
-/** Largest message accepted from the remote. */
-export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 const HANDSHAKE_TIMEOUT_MS = 10_000;
 /** After the WebSocket closes, how long the TCP side may take to flush before it is destroyed. */
 const TCP_LINGER_MS = 5_000;
@@ -39,7 +38,8 @@ export const bridge = (tcp: Socket, remote: string, events: BridgeEvents = {}): 
   const ws = new WebSocket(remote, {
     perMessageDeflate: false,
     handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
-    maxPayload: MAX_MESSAGE_BYTES,
+    // A larger message from the remote closes its WebSocket with 1009 before it is held (and the TCP side with it).
+    maxPayload: PROXY_MAX_MESSAGE_BYTES,
     followRedirects: false,
   });
 

@@ -24,6 +24,7 @@ export * from './models/tokens.ts';
 export * from './route.ts';
 export { embed as embedRoutes } from './routes/embed.ts';
 export { routes } from './routes/index.ts';
+export { PROXY_MAX_MESSAGE_BYTES } from './routes/proxy.ts';
 export {
   security as securityRoutes,
   signIn as signInRoutes,

@@ -3,10 +3,11 @@
 //   400 port mapping is not PlatformProxy → 404 unknown container → 204 not an upgrade → 400 connection cap
 //   → 418 TCP connect failed → 101 and the byte pump.
 // The per-container counter is tied to the client socket's close, so every path out releases it. A player's
-// message (a frame, or fragments adding up) over `MAX_MESSAGE_BYTES` closes the socket with 1009 before it is held.
+// message (a frame, or fragments adding up) over `PROXY_MAX_MESSAGE_BYTES` closes the socket with 1009 before it is held.
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
+import { PROXY_MAX_MESSAGE_BYTES } from '@pennon/sdk/contract';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { DomainError } from '../errors/domain-error.ts';
@@ -25,11 +26,6 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Pause reading the container while this much waits to go out to the player. */
 const WS_HIGH_WATER = 4 * 1024 * 1024;
 const WS_LOW_WATER = 1024 * 1024;
-/**
- * The largest message a player may send. Tunnels send each TCP read as one message (wsrx's are at most 64 KiB, a
- * page's what it wrote): 1 MiB leaves them room, and bounds what each of a container's 33 connections makes us hold.
- */
-export const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PROXY_PATH = /^\/api\/proxy\/(?:(noinst)\/)?([^/?#]+)\/?(?:[?#].*)?$/i;
@@ -60,7 +56,7 @@ export class ContainerProxy {
     noServer: true,
     perMessageDeflate: false,
     skipUTF8Validation: true,
-    maxPayload: MAX_MESSAGE_BYTES,
+    maxPayload: PROXY_MAX_MESSAGE_BYTES,
     WebSocket: BoundedWebSocket,
   });
   private readonly ttl: number;
