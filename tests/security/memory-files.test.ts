@@ -160,6 +160,33 @@ describe.each(databaseKinds())('memory an upload cannot take on $name', (kind) =
     figures(`20 avatars of 1200×900 at once on ${kind.name}`, measured);
     expect(measured.result).toEqual(photos.map(() => ({ status: 200 })));
   });
+  it('turns images away with 503 once 32 wait, and takes them again once the queue drains', async () => {
+    const upload = (file: Buffer, name: string, type: string) =>
+      outcome(admin.account.updateAvatar(new File([new Uint8Array(file)], name, { type })));
+    // A 4800×4800 GIF (23 MP, under the limit) takes the decoder a second or more: the photos sent behind it wait.
+    const slow = upload(hugeGif(4_800, 1), 'slow.gif', 'image/gif');
+    const photos = await Promise.all(Array.from({ length: 40 }, (_, i) => photo(i)));
+    const results = await Promise.all(photos.map((file) => upload(file, 'photo.jpg', 'image/jpeg')));
+    expect(await slow).toEqual({ status: 200 });
+    const refused = results.filter((result) => result.status === 503);
+    const taken = results.filter((result) => result.status === 200);
+    console.log(
+      `40 avatars behind a slow one on ${kind.name}: ${taken.length} taken, ${refused.length} refused`,
+    );
+    // One decoding and 32 waiting are taken; only what arrives past them is turned away, told when to come back.
+    expect(taken.length + refused.length).toBe(photos.length);
+    expect(taken.length).toBeGreaterThanOrEqual(32);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const result of refused)
+      expect(result).toEqual({
+        status: 503,
+        title: 'Too many images are being processed; try again shortly',
+        retryAfter: 10,
+      });
+    // Every turn was given back: the next image is taken at once.
+    expect(await upload(await photo(41), 'photo.jpg', 'image/jpeg')).toEqual({ status: 200 });
+  }, 120_000);
+
   it('refuses a game package with a 400 MiB entry, in bounded memory, leaving nothing behind', async () => {
     const bomb = packageWithAttachment(400);
     const games = (await admin.edit.games({ count: 100 })).total;
