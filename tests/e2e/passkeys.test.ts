@@ -1,6 +1,6 @@
 // Passkeys in Chromium against the real server, its virtual authenticator (DevTools' WebAuthn domain) standing in
 // for a phone or a security key: one added under a name in the profile signs in alone, and as the second factor
-// after the password, until it is removed. Passkeys need a domain name, so the pages are opened at localhost.
+// after the password, renamed, until it is removed. Passkeys need a domain name, so the pages are opened at localhost.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,16 @@ describe('passkeys', () => {
     expect(credentials[0]?.isResidentCredential).toBe(true);
   });
 
+  it('renames the passkey in the profile', async () => {
+    await clickButton(page, 'Rename the passkey Work laptop');
+    await fill(page, 'Passkey name', 'Travel phone', '[role="dialog"]');
+    await clickButton(page, 'Rename');
+    await waitForText(page, 'The passkey was renamed');
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.locator('::-p-aria([name="Remove the passkey Travel phone"][role="button"])').wait();
+    expect(await page.$('::-p-aria([name="Remove the passkey Work laptop"][role="button"])')).toBeNull();
+  });
+
   it('signs in with the passkey alone', async () => {
     await signOut(page);
     await openLogin();
@@ -92,7 +102,7 @@ describe('passkeys', () => {
 
   it('once removed, no longer signs in', async () => {
     await page.goto(`${origin}/account/Profile`, { waitUntil: 'networkidle0' });
-    await clickButton(page, 'Remove the passkey Work laptop');
+    await clickButton(page, 'Remove the passkey Travel phone');
     await page.locator('::-p-aria([name="Remove"][role="button"])').click();
     await waitForText(page, 'The passkey was removed');
 

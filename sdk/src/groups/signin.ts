@@ -81,6 +81,8 @@ export interface SecurityApi {
     body: NewPasskeyModel,
     options?: CallOptions,
   ): Promise<{ passkey: PasskeyInfo; result: EnrolResult }>;
+  /** PUT /api/security/passkeys/{id}: give a passkey another name. */
+  renamePasskey(id: string, name: string, options?: CallOptions): Promise<PasskeyInfo>;
   /** DELETE /api/security/passkeys/{id}: remove a passkey. */
   removePasskey(id: string, options?: CallOptions): Promise<void>;
   /** POST /api/security/identities/{provider}: the provider's URL to open to link it. */
@@ -98,6 +100,8 @@ export const createSecurityApi = (request: Requester): SecurityApi => ({
     request(s.recoveryCodes, { ...options, body: code === undefined ? {} : { code } }),
   passkeyOptions: (options) => request(s.passkeyOptions, options),
   addPasskey: (body, options) => request(s.addPasskey, { ...options, body }),
+  renamePasskey: (id, name, options) =>
+    request(s.renamePasskey, { ...options, params: { id }, body: { name } }),
   removePasskey: (id, options) => request(s.removePasskey, { ...options, params: { id } }),
   linkProvider: (provider, options) => request(s.linkProvider, { ...options, params: { provider } }),
   unlinkProvider: (provider, options) => request(s.unlinkProvider, { ...options, params: { provider } }),

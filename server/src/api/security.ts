@@ -82,6 +82,12 @@ export const securityApi = async (app: FastifyInstance, options: SecurityApiOpti
     return { passkey: value as NonNullable<typeof value>, result };
   });
 
+  mount(app, r.renamePasskey, async (request) => {
+    const passkey = await enrolment.renamePasskey(callerOf(request).id, request.params.id, request.body.name);
+    await audit(request, 'Information', `Renamed a passkey to ${passkey.name}`);
+    return passkey;
+  });
+
   mount(app, r.removePasskey, async (request) => {
     await enrolment.removePasskey(callerOf(request).id, request.params.id);
     await audit(request, 'Information', 'Removed a passkey');

@@ -217,6 +217,12 @@ export class Enrolment {
     return { ...done, value: passkey };
   }
 
+  async renamePasskey(userId: string, id: string, name: string): Promise<PasskeyInfo> {
+    const passkey = await this.methods.passkeys.rename(userId, id, name.trim());
+    if (!passkey) throw new DomainError(404, 'This passkey does not exist');
+    return passkey;
+  }
+
   async removePasskey(userId: string, id: string): Promise<void> {
     const user = await this.existing(userId);
     const ways = await this.methods.waysIn(user);

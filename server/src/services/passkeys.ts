@@ -199,6 +199,18 @@ export class PasskeyStore {
     return row.user_id;
   }
 
+  /** Renames one of the user's passkeys; undefined when the user has none by that id. */
+  async rename(userId: string, id: string, name: string): Promise<PasskeyInfo | undefined> {
+    const row = await this.db
+      .updateTable('passkeys')
+      .set({ name })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toInfo(row);
+  }
+
   /** Removes one of the user's passkeys; false when the user has none by that id. */
   async remove(userId: string, id: string): Promise<boolean> {
     const { numDeletedRows } = await this.db

@@ -238,13 +238,17 @@ export const PasskeyAttestation = Type.Object(
 );
 export type PasskeyAttestation = Static<typeof PasskeyAttestation>;
 
-export const PasskeyName = Type.String({ minLength: 1, maxLength: PASSKEY_NAME_MAX });
+/** Something to tell it by: a blank name would list as nothing. */
+export const PasskeyName = Type.String({ minLength: 1, maxLength: PASSKEY_NAME_MAX, pattern: '\\S' });
 
 export const NewPasskeyModel = Type.Object(
   { name: PasskeyName, credential: PasskeyAttestation },
   { title: 'NewPasskeyModel' },
 );
 export type NewPasskeyModel = Static<typeof NewPasskeyModel>;
+
+export const PasskeyNameModel = Type.Object({ name: PasskeyName }, { title: 'PasskeyNameModel' });
+export type PasskeyNameModel = Static<typeof PasskeyNameModel>;
 
 export const PasskeyInfo = Type.Object(
   {

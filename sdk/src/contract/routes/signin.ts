@@ -90,6 +90,12 @@ export const security = endpoints<typeof securitySchemas>()({
     response: 'json',
   },
   addPasskey: { method: 'POST', path: '/api/security/passkeys', auth: 'anonymous', response: 'json' },
+  renamePasskey: {
+    method: 'PUT',
+    path: '/api/security/passkeys/{id}',
+    auth: 'user',
+    response: 'json',
+  },
   removePasskey: {
     method: 'DELETE',
     path: '/api/security/passkeys/{id}',

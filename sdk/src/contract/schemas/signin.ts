@@ -15,6 +15,7 @@ import {
   PasskeyAssertion,
   PasskeyCreationOptions,
   PasskeyInfo,
+  PasskeyNameModel,
   PasskeyRequestOptions,
   ProviderId,
   SecondFactorCodeModel,
@@ -30,6 +31,7 @@ import type { EndpointSchemas } from '../route.ts';
 import { Guid } from '../schema.ts';
 
 const byProvider = Type.Object({ provider: ProviderId });
+const byPasskey = Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) });
 
 export const signIn = {
   methods: { summary: 'How one may sign in here: password, providers', response: SignInMethods },
@@ -117,10 +119,13 @@ export const security = {
     body: NewPasskeyModel,
     response: Type.Object({ passkey: PasskeyInfo, result: EnrolResult }),
   },
-  removePasskey: {
-    summary: 'Remove one of the caller’s passkeys',
-    params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 1024 }) }),
+  renamePasskey: {
+    summary: 'Rename one of the caller’s passkeys',
+    params: byPasskey,
+    body: PasskeyNameModel,
+    response: PasskeyInfo,
   },
+  removePasskey: { summary: 'Remove one of the caller’s passkeys', params: byPasskey },
   linkProvider: {
     summary: "Start linking a provider's identity to the caller: answers its authorization URL",
     params: byProvider,

@@ -1,13 +1,14 @@
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { PASSKEY_NAME_MAX, type PasskeyInfo } from '@pennon/sdk';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { RelativeTime } from '../../../components/RelativeTime/index.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { createPasskey, isDismissed } from '../lib/passkeys.ts';
+import { PasskeyRename } from './PasskeyRename.tsx';
 import type { SecuritySectionProps } from './TotpSection.tsx';
 
 /** The caller's passkeys: each with its name and when it was added and last used; add one under a name. */
@@ -15,6 +16,7 @@ export function PasskeySection({ security, onChanged, showCodes }: SecuritySecti
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<PasskeyInfo | null>(null);
 
   const add = async () => {
     setAdding(true);
@@ -83,14 +85,23 @@ export function PasskeySection({ security, onChanged, showCodes }: SecuritySecti
                   </Text>
                 </Stack>
               </Group>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('account.security.passkey_remove', { name: passkey.name })}
-                onClick={() => remove(passkey)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('account.security.passkey_rename', { name: passkey.name })}
+                  onClick={() => setRenaming(passkey)}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('account.security.passkey_remove', { name: passkey.name })}
+                  onClick={() => remove(passkey)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
             </Group>
           ))}
         </Stack>
@@ -108,6 +119,7 @@ export function PasskeySection({ security, onChanged, showCodes }: SecuritySecti
           {t('account.security.passkey_add')}
         </Button>
       </Group>
+      <PasskeyRename passkey={renaming} onClose={() => setRenaming(null)} onRenamed={onChanged} />
     </Stack>
   );
 }
