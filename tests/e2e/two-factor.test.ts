@@ -1,15 +1,17 @@
 // An authenticator app as a second factor, in Chromium against the real server: turned on in the profile with a
-// code computed here, asked for at the next sign-in, a recovery code good once, and turned off again with one.
+// code computed here, asked for at the next sign-in, a recovery code good once, and turned off again with one; an
+// admin sees a user's methods and removes the second factor of one who lost it.
 import { createNodeClient } from '@pennon/sdk/node';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Platform, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type Platform, startPlatform } from '../support/platform.ts';
 import {
   accountMenu,
   clickButton,
   fill,
   enterPassword as passwordStep,
+  signIn,
   signOut,
   waitForText,
 } from '../support/ui.ts';
@@ -40,7 +42,7 @@ describe('two factors', () => {
 
   const userMenu = () => accountMenu(page, userName);
 
-  const enterPassword = () => passwordStep(page, platform.server.url, userName, password);
+  const enterPassword = (on = page, name = userName) => passwordStep(on, platform.server.url, name, password);
 
   it('turns the authenticator app on in the profile, and shows the recovery codes once', async () => {
     await enterPassword();
@@ -135,6 +137,43 @@ describe('two factors', () => {
     await guest.waitForSelector('ul[aria-label="Recovery codes"] li');
     await clickButton(guest, 'Continue');
     await guest.locator('::-p-aria([name="Account menu of osprey"][role="button"])').wait();
+    await context.close();
+  });
+
+  it("shows an admin the user's methods, and removes the second factor of one who lost it", async () => {
+    await platform.admin.signInAdmin.updatePolicy({ passwordSignIn: true, requireSecondFactor: false });
+    const context = await platform.browser.createBrowserContext();
+    const admin = await context.newPage();
+    await admin.setViewport({ width: 1280, height: 900 });
+    await admin.goto(platform.server.url, { waitUntil: 'networkidle0' });
+    await signIn(admin, 'admin', ADMIN_PASSWORD);
+    await admin.goto(`${platform.server.url}/admin/Users`, { waitUntil: 'networkidle0' });
+    await clickButton(admin, 'Sign-in methods of osprey');
+    const methods = () =>
+      admin.$$eval('[role="dialog"] tr', (rows) =>
+        Object.fromEntries(rows.map((row) => [row.cells[0]?.textContent, row.cells[1]?.textContent])),
+      );
+    await admin.waitForSelector('[role="dialog"] tr');
+    expect(await methods()).toMatchObject({
+      Password: 'Set',
+      'Authenticator app': 'On',
+      'Recovery codes': '10 recovery codes left',
+      Passkeys: 'None',
+    });
+
+    await clickButton(admin, 'Remove second factors');
+    await waitForText(admin, 'The authenticator app, passkeys and recovery codes of osprey are removed');
+    await clickButton(admin, 'Remove');
+    await waitForText(admin, 'The second factors of osprey were removed');
+    await admin.waitForFunction(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Off'));
+    expect(await methods()).toMatchObject({ 'Authenticator app': 'Off', 'Recovery codes': '0 recovery codes left' });
+    const logs = await platform.admin.admin.logs();
+    expect(logs.map((log) => log.msg)).toContain('Removed the second factors of osprey');
+
+    // The password alone signs osprey in again.
+    await signOut(admin);
+    await enterPassword(admin, 'osprey');
+    await accountMenu(admin, 'osprey').wait();
     await context.close();
   });
 });

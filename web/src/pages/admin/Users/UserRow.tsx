@@ -1,6 +1,6 @@
 import { Badge, Table, Text } from '@mantine/core';
 import type { UserInfoModel } from '@pennon/sdk';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPencil, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../components/RelativeTime/index.ts';
@@ -13,11 +13,20 @@ export interface UserRowProps {
   roleSelect: ReactNode;
   onEdit: () => void;
   onResetPassword: () => void;
+  onSignInMethods: () => void;
   onDelete: () => void;
 }
 
 /** One user: who, their role (changeable), when last seen from where, and what can be done. */
-export function UserRow({ user, self, roleSelect, onEdit, onResetPassword, onDelete }: UserRowProps) {
+export function UserRow({
+  user,
+  self,
+  roleSelect,
+  onEdit,
+  onResetPassword,
+  onSignInMethods,
+  onDelete,
+}: UserRowProps) {
   const { t } = useTranslation();
   const name = user.userName ?? '';
   return (
@@ -57,6 +66,12 @@ export function UserRow({ user, self, roleSelect, onEdit, onResetPassword, onDel
           tip={t('admin.users.edit.action')}
           label={t('admin.users.edit.label', { name })}
           onClick={onEdit}
+        />
+        <RowAction
+          icon={IconShieldLock}
+          tip={t('admin.users.methods.action')}
+          label={t('admin.users.methods.label', { name })}
+          onClick={onSignInMethods}
         />
         <RowAction
           icon={IconKey}

@@ -14,6 +14,7 @@ import { ListPager } from '../lib/ListPager.tsx';
 import { type PagedListSource, usePagedList } from '../lib/usePagedList.ts';
 import { PasswordResetModal } from './PasswordResetModal.tsx';
 import { RoleSelect } from './RoleSelect.tsx';
+import { SignInMethodsModal } from './SignInMethodsModal.tsx';
 import { UserFormModal } from './UserFormModal.tsx';
 import { UserRow } from './UserRow.tsx';
 
@@ -45,6 +46,7 @@ function UserList() {
   const list = usePagedList(USERS_SOURCE, hint);
   const [editing, setEditing] = useState<Editing>(null);
   const [reset, setReset] = useState<{ userName: string; password: string } | null>(null);
+  const [methodsOf, setMethodsOf] = useState<UserInfoModel | null>(null);
 
   const resetPassword = (user: UserInfoModel) => {
     const name = user.userName ?? '';
@@ -125,6 +127,7 @@ function UserList() {
                 }
                 onEdit={() => setEditing(user)}
                 onResetPassword={() => resetPassword(user)}
+                onSignInMethods={() => setMethodsOf(user)}
                 onDelete={() => remove(user)}
               />
             );
@@ -139,6 +142,7 @@ function UserList() {
         onSaved={list.refresh}
       />
       <PasswordResetModal reset={reset} onClose={() => setReset(null)} />
+      <SignInMethodsModal user={methodsOf} onClose={() => setMethodsOf(null)} />
     </>
   );
 }
