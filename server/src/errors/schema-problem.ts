@@ -1,6 +1,7 @@
 // The rules every text from outside meets, and how a refusal names its field. Below http/, so a request's body
 // (http/validation.ts, http/errors.ts) and an imported game package (games/game-transfer.ts) are held to the same
 // rules and refused in the same words.
+import { AUTHORED_NAME_PATTERN } from '@pennon/sdk/contract';
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 import { msg, type Text } from '../i18n/message.ts';
@@ -53,6 +54,7 @@ export const problemTitle = (problem: SchemaProblem | undefined, fallbackField =
     requiredProperties?: string[];
     missingProperty?: string;
     limit?: number;
+    pattern?: string;
   };
   const path = problem.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const field =
@@ -77,8 +79,11 @@ export const problemTitle = (problem: SchemaProblem | undefined, fallbackField =
     case 'enum':
     case 'anyOf':
       return msg`${field} is not one of the allowed values`;
-    case 'format':
     case 'pattern':
+      if (params.pattern === AUTHORED_NAME_PATTERN)
+        return msg`${field} must have a visible character and no control or text direction characters`;
+      return msg`${field} is not in the expected format`;
+    case 'format':
       return msg`${field} is not in the expected format`;
     case 'nul':
       return msg`${field} must not contain the NUL character (U+0000)`;

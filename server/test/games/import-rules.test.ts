@@ -14,6 +14,8 @@ import { databaseKinds } from '../support/databases.ts';
 import { multipart } from '../support/multipart.ts';
 import { gameClient, signInAdmin } from './helpers.ts';
 
+/** How a title or division name that hides or reorders what players see is refused, after its field's name. */
+const unseen = 'must have a visible character and no control or text direction characters';
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const manifest = { format: 'GZCTF-GAME', version: '1.0' };
 const game = { title: 'Atoll', startTime: '2026-03-01T00:00:00Z', endTime: '2026-03-02T00:00:00Z' };
@@ -105,6 +107,21 @@ describe.each(databaseKinds())('game import rules on $name', (kind) => {
       name: 'an over-long division name',
       gameJson: { ...game, divisions: [{ name: 'D'.repeat(32) }] },
       title: "The package's game.json is not valid: divisions.0.name must be at most 31 characters long",
+    },
+    {
+      name: 'a game title reversed by a bidi override',
+      gameJson: { ...game, title: 'Atoll \u202Eenif\u202C' },
+      title: `The package's game.json is not valid: title ${unseen}`,
+    },
+    {
+      name: 'a division name of zero-width characters only',
+      gameJson: { ...game, divisions: [{ name: '\u200B\u200D' }] },
+      title: `The package's game.json is not valid: divisions.0.name ${unseen}`,
+    },
+    {
+      name: 'a challenge title with a control character',
+      challenges: [challenge(1, { title: 'Islet\u0007' })],
+      title: `The package's challenges/challenge-1.json is not valid: title ${unseen}`,
     },
     {
       name: 'a time that is no time',
@@ -222,6 +239,35 @@ describe.each(databaseKinds())('game import rules on $name', (kind) => {
       title: `content must be at most ${MARKDOWN_MAX} characters long`,
       status: 400,
     });
+  });
+
+  it('holds titles and division names to what players can see, through the edit API as on import', async () => {
+    const start = Date.parse(game.startTime);
+    const refused = (field: string) => ({ title: `${field} ${unseen}`, status: 400 });
+    const created = await c.call(admin, 'POST', '/api/edit/games', {
+      title: '\u2066Atoll\u2069',
+      start,
+      end: start + 1,
+    });
+    expect(created.json()).toEqual(refused('title'));
+    // Right-to-left text and an emoji joined by U+200D are titles like any other.
+    const { id } = await c.ok(admin, 'POST', '/api/edit/games', {
+      title: 'جزيرة 🏝️ 👩\u200D💻',
+      start,
+      end: start + 1,
+    });
+    const islet = await c.ok(admin, 'POST', `/api/edit/games/${id}/challenges`, challenge(1));
+    const renamed = await c.call(admin, 'PUT', `/api/edit/games/${id}/challenges/${islet.id}`, {
+      title: 'Islet\r\nFlag here',
+    });
+    expect(renamed.json()).toEqual(refused('title'));
+    const blank = await c.call(admin, 'POST', `/api/edit/games/${id}/divisions`, { name: ' \u200B\uFEFF' });
+    expect(blank.json()).toEqual(refused('name'));
+    const division = await c.ok(admin, 'POST', `/api/edit/games/${id}/divisions`, { name: 'Open' });
+    const reversed = await c.call(admin, 'PUT', `/api/edit/games/${id}/divisions/${division.id}`, {
+      name: 'Open\u202E',
+    });
+    expect(reversed.json()).toEqual(refused('name'));
   });
 
   it('refuses a package failing on its 200th challenge with no game ever listed and no file left', async () => {

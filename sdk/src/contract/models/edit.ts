@@ -5,6 +5,7 @@ import { ChallengeCategory, ChallengeType, FileType, GamePermissionFlags, Networ
 import {
   ADJUSTMENT_POINTS_MAX,
   ADJUSTMENT_REASON_MAX,
+  AUTHORED_NAME_PATTERN,
   DIVISION_NAME_MAX,
   FLAG_MAX,
   FLAG_TEMPLATE_MAX,
@@ -21,10 +22,10 @@ import { ContainerInfoModel, DivisionChallengeConfig, ScoreAdjustment } from './
  * game package format, so an import is held to exactly what the edit API takes.
  */
 export const AuthoredField = {
-  title: Type.String({ minLength: 1, maxLength: TITLE_MAX }),
+  title: Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: AUTHORED_NAME_PATTERN }),
   markdown: Type.String({ maxLength: MARKDOWN_MAX }),
   inviteCode: Type.String({ maxLength: INVITE_CODE_MAX }),
-  divisionName: Type.String({ minLength: 1, maxLength: DIVISION_NAME_MAX }),
+  divisionName: Type.String({ minLength: 1, maxLength: DIVISION_NAME_MAX, pattern: AUTHORED_NAME_PATTERN }),
   flag: Type.String({ minLength: 1, maxLength: FLAG_MAX }),
   /** A blank one means none. */
   flagTemplate: Type.String({ maxLength: FLAG_TEMPLATE_MAX }),

@@ -1,6 +1,13 @@
 // The bounds of what admins author (§2.5): one definition for the edit bodies (models/edit.ts), the game packages an
 // import reads (the server checks them by the same schemas), and any form that wants to say so before sending.
+import { BIDI_CHARACTERS } from './user-name.ts';
 
+/**
+ * What a title or a division name must be, as a JSON Schema pattern (Unicode): something visible (not only spaces
+ * and zero-width characters), and no control character or direction-changing character, which would hide or
+ * reorder what players see of it (on the scoreboard, in the CTFtime feed).
+ */
+export const AUTHORED_NAME_PATTERN = `^(?=[\\s\\S]*[^\\s\\p{Cf}])[^\\p{Cc}${BIDI_CHARACTERS}]*$`;
 /** Characters of a game's or a challenge's title. */
 export const TITLE_MAX = 128;
 /** Characters of one Markdown text: a game's summary or content, a challenge's content, a hint, a writeup note. */

@@ -11,8 +11,12 @@ export const TEAM_NAME_MAX = 20;
 /** Why a name is refused: a code each end words (and translates) its own way. */
 export type NameProblem = 'length' | 'spaces' | 'control' | 'invisible' | 'bidi';
 
-/** Marks, embeddings, overrides and isolates that change the direction text is shown in (Trojan Source). */
-const bidi = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+/**
+ * Marks, embeddings, overrides and isolates that change the direction text is shown in (Trojan Source), as the
+ * inside of a regular expression's character class.
+ */
+export const BIDI_CHARACTERS = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+const bidi = new RegExp(`[${BIDI_CHARACTERS}]`, 'u');
 /** Other format characters: zero-width spaces and joiners, word joiner, BOM, soft hyphen, tags… */
 const invisible = /\p{Cf}/u;
 /** C0 and C1 controls, tabs and line breaks included. */
