@@ -1,6 +1,6 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ExternalSignIn, type SignInResult, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
+import type { ExternalSignIn, SignInResult } from '@pennon/sdk';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,11 @@ import useSWR from 'swr';
 import { client } from '../../../api/client.ts';
 import { ONCE } from '../../../api/once.ts';
 import { useUser } from '../../../api/useUser.ts';
-import { AccountCard, AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { accountNameProps, UserNameInput } from '../../../components/AccountFields/index.ts';
 import { errorTitle } from '../../../utils/notify.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
+import { OutcomeCard } from '../lib/OutcomeCard.tsx';
 import { type PendingStep, pendingOf, SignInStep } from '../lib/SignInStep.tsx';
 import { failureKey } from './failures.ts';
 
@@ -25,20 +27,27 @@ export default function ExternalPage() {
   return error ? <FailurePage reason={error} /> : <FirstSignIn />;
 }
 
-function FailurePage({ reason }: { reason: string }) {
+/** The provider's sign-in ended without an account: why, and the way back to the sign-in page. */
+function Failure({ heading, message }: { heading?: string; message: string }) {
   const { t } = useTranslation();
   return (
-    <AccountCard title={t('account.external.failed_title')}>
-      <Stack gap="md">
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />}>
-          {t(failureKey(reason))}
-        </Alert>
-        <Button component={Link} to="/account/Login" fullWidth>
-          {t('account.external.back')}
-        </Button>
-      </Stack>
-    </AccountCard>
+    <OutcomeCard
+      title={t('account.external.failed_title')}
+      color="red"
+      icon={IconAlertCircle}
+      heading={heading}
+      message={message}
+    >
+      <Button component={Link} to="/account/Login" fullWidth>
+        {t('account.external.back')}
+      </Button>
+    </OutcomeCard>
   );
+}
+
+function FailurePage({ reason }: { reason: string }) {
+  const { t } = useTranslation();
+  return <Failure message={t(failureKey(reason))} />;
 }
 
 function FirstSignIn() {
@@ -56,26 +65,7 @@ function FirstSignIn() {
     navigate('/', { replace: true });
   };
 
-  if (error) {
-    return (
-      <AccountCard title={t('account.external.failed_title')}>
-        <Stack gap="md">
-          <Alert
-            role="alert"
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title={errorTitle(error, t)}
-          >
-            {t('account.external.ended')}
-          </Alert>
-          <Button component={Link} to="/account/Login" fullWidth>
-            {t('account.external.back')}
-          </Button>
-        </Stack>
-      </AccountCard>
-    );
-  }
+  if (error) return <Failure heading={errorTitle(error, t)} message={t('account.external.ended')} />;
   if (!data) return <SessionLoader />;
   if (pending)
     return <SignInStep step={pending} onResult={advance} onCancel={() => navigate('/account/Login')} />;
@@ -120,16 +110,7 @@ function RegisterForm({ pending, onResult }: FormProps) {
       failure={failure}
       failedKey="account.register.failed"
     >
-      <TextInput
-        label={t('account.field.user_name')}
-        description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={USER_NAME_MAX}
-        required
-        {...form.getInputProps('userName')}
-      />
+      <UserNameInput {...form.getInputProps('userName')} />
       <Button type="submit" fullWidth loading={form.submitting}>
         {t('account.register.submit')}
       </Button>
@@ -170,9 +151,7 @@ function LinkForm({ pending, onResult }: FormProps) {
     >
       <TextInput
         label={t('account.field.user_or_email')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
+        {...accountNameProps}
         required
         {...form.getInputProps('userName')}
       />

@@ -10,6 +10,7 @@ import { client } from '../../../api/client.ts';
 import { useConfig } from '../../../api/useConfig.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { accountNameProps } from '../../../components/AccountFields/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { safeRedirect } from '../../../utils/redirect.ts';
 import { ProviderButtons } from '../lib/ProviderButtons.tsx';
@@ -109,9 +110,7 @@ export default function LoginPage() {
         <>
           <TextInput
             label={t('account.field.user_or_email')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
+            {...accountNameProps}
             required
             {...form.getInputProps('userName')}
           />

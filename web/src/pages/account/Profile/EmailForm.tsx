@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { errorMessage, isPennonError, type ProfileUserInfoModel } from '@pennon/sdk';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
+import { EmailInput } from '../../../components/AccountFields/index.ts';
 import { errorTitle, notifyError } from '../../../utils/notify.ts';
 
 type Outcome = { kind: 'sent'; email: string } | { kind: 'refused'; message: string } | null;
@@ -59,14 +60,7 @@ export function EmailForm({ user }: { user: ProfileUserInfoModel }) {
               </Text>
             )}
           </Stack>
-          <TextInput
-            label={t('account.email.new')}
-            type="email"
-            autoComplete="email"
-            spellCheck={false}
-            required
-            {...form.getInputProps('newMail')}
-          />
+          <EmailInput label={t('account.email.new')} {...form.getInputProps('newMail')} />
           {outcome?.kind === 'sent' && (
             <Alert role="status" color="teal" variant="light" icon={<IconMailCheck size={18} />}>
               {t('account.email.sent', { email: outcome.email })}

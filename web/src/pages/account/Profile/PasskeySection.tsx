@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { RelativeTime } from '../../../components/RelativeTime/index.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
-import { createPasskey, isDismissed } from '../lib/passkeys.ts';
+import { useSecondFactorSetup } from '../lib/useSecondFactorSetup.ts';
 import { PasskeyRename } from './PasskeyRename.tsx';
 import type { SecuritySectionProps } from './TotpSection.tsx';
 
@@ -15,26 +15,16 @@ import type { SecuritySectionProps } from './TotpSection.tsx';
 export function PasskeySection({ security, onChanged, showCodes }: SecuritySectionProps) {
   const { t } = useTranslation();
   const [name, setName] = useState('');
-  const [adding, setAdding] = useState(false);
+  const { busy: adding, addPasskey } = useSecondFactorSetup();
   const [renaming, setRenaming] = useState<PasskeyInfo | null>(null);
 
   const add = async () => {
-    setAdding(true);
-    try {
-      const credential = await createPasskey(await client.security.passkeyOptions());
-      const { result } = await client.security.addPasskey({
-        name: name.trim() || t('account.security.passkey_default_name'),
-        credential,
-      });
-      setName('');
-      if (result.recoveryCodes.length > 0) showCodes(result.recoveryCodes);
-      notifySuccess(t('account.security.passkey_added'));
-      await onChanged();
-    } catch (err) {
-      if (!isDismissed(err)) notifyError(err, t, t('account.security.passkey_failed'));
-    } finally {
-      setAdding(false);
-    }
+    const result = await addPasskey(name.trim() || t('account.security.passkey_default_name'));
+    if (!result) return;
+    setName('');
+    if (result.recoveryCodes.length > 0) showCodes(result.recoveryCodes);
+    notifySuccess(t('account.security.passkey_added'));
+    await onChanged();
   };
 
   const remove = (passkey: PasskeyInfo) =>

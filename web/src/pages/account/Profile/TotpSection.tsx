@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { AccountSecurity, TotpSetup } from '@pennon/sdk';
+import type { AccountSecurity } from '@pennon/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { TotpConfirm } from '../lib/TotpConfirm.tsx';
+import { useSecondFactorSetup } from '../lib/useSecondFactorSetup.ts';
 import { CodePrompt } from './CodePrompt.tsx';
 
 export interface SecuritySectionProps {
@@ -19,20 +20,8 @@ export interface SecuritySectionProps {
 export function TotpSection({ security, onChanged, showCodes }: SecuritySectionProps) {
   const { t } = useTranslation();
   const { methods } = security;
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const { setup, setSetup, busy, startTotp } = useSecondFactorSetup();
   const [prompt, setPrompt] = useState<'remove' | 'codes' | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      setSetup(await client.security.totpSetup());
-    } catch (err) {
-      notifyError(err, t, t('account.security.totp_failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const remove = async (code: string) => {
     try {
@@ -109,7 +98,7 @@ export function TotpSection({ security, onChanged, showCodes }: SecuritySectionP
               {t('account.security.totp_remove')}
             </Button>
           ) : (
-            <Button loading={busy} onClick={start}>
+            <Button loading={busy} onClick={startTotp}>
               {t('account.security.totp_start')}
             </Button>
           )}

@@ -13,12 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ProfileUserInfoModel, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
+import type { ProfileUserInfoModel } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { SessionLoader } from '../../../components/AccountCard/index.ts';
+import { UserNameInput } from '../../../components/AccountFields/index.ts';
 import { Page } from '../../../components/Page/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { initialsOf } from '../../../components/UserMenu/initials.ts';
@@ -142,15 +143,7 @@ function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
           <Title order={2} size="h4" id="profile-info-title">
             {t('account.profile.info_title')}
           </Title>
-          <TextInput
-            label={t('account.field.user_name')}
-            description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
-            autoComplete="username"
-            spellCheck={false}
-            maxLength={USER_NAME_MAX}
-            required
-            {...form.getInputProps('userName')}
-          />
+          <UserNameInput {...form.getInputProps('userName')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t('account.field.real_name')}

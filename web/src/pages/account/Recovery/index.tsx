@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { client } from '../../../api/client.ts';
-import { AccountCard, AccountForm } from '../../../components/AccountCard/index.ts';
+import { AccountForm } from '../../../components/AccountCard/index.ts';
+import { EmailInput } from '../../../components/AccountFields/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
+import { OutcomeCard } from '../lib/OutcomeCard.tsx';
 
 /** /account/Recovery: ask for a password-reset link by e-mail. */
 export default function RecoveryPage() {
@@ -40,20 +42,15 @@ export default function RecoveryPage() {
 
   if (sentTo !== null) {
     return (
-      <AccountCard title={t('page.account.recovery')}>
-        <Stack gap="md">
-          <Alert
-            role="status"
-            color="teal"
-            variant="light"
-            icon={<IconMailForward size={18} />}
-            title={t('account.recovery.sent_title')}
-          >
-            {t('account.recovery.sent_message', { email: sentTo })}
-          </Alert>
-          {backToLogin}
-        </Stack>
-      </AccountCard>
+      <OutcomeCard
+        title={t('page.account.recovery')}
+        color="teal"
+        icon={IconMailForward}
+        heading={t('account.recovery.sent_title')}
+        message={t('account.recovery.sent_message', { email: sentTo })}
+      >
+        {backToLogin}
+      </OutcomeCard>
     );
   }
 
@@ -65,16 +62,7 @@ export default function RecoveryPage() {
       failure={failure}
       failedKey="account.recovery.failed"
     >
-      <TextInput
-        type="email"
-        label={t('account.field.email')}
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        data-autofocus
-        {...form.getInputProps('email')}
-      />
+      <EmailInput data-autofocus {...form.getInputProps('email')} />
       <Captcha captcha={captcha} />
       <Button type="submit" fullWidth loading={form.submitting}>
         {t('account.recovery.submit')}

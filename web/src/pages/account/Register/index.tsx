@@ -1,18 +1,20 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { isEmail, useForm } from '@mantine/form';
-import { type RegisterStatus, USER_NAME_MAX, USER_NAME_MIN } from '@pennon/sdk';
+import type { RegisterStatus } from '@pennon/sdk';
 import { IconMailCheck, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
-import { AccountCard, AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
+import { EmailInput, UserNameInput } from '../../../components/AccountFields/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
 import { notifySuccess } from '../../../utils/notify.ts';
 import { safeRedirect } from '../../../utils/redirect.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
+import { OutcomeCard } from '../lib/OutcomeCard.tsx';
 import { ProviderButtons } from '../lib/ProviderButtons.tsx';
 import { useSignInMethods } from '../lib/useSignInMethods.ts';
 
@@ -73,26 +75,21 @@ export default function RegisterPage() {
   if (outcome === 'AdminConfirmationRequired' || outcome === 'EmailConfirmationRequired') {
     const byAdmin = outcome === 'AdminConfirmationRequired';
     return (
-      <AccountCard title={t('page.account.register')}>
-        <Stack gap="md">
-          <Alert
-            role="status"
-            color={byAdmin ? 'yellow' : 'teal'}
-            variant="light"
-            icon={byAdmin ? <IconUserCheck size={18} /> : <IconMailCheck size={18} />}
-            title={t(
-              byAdmin ? 'account.register.pending_admin.title' : 'account.register.pending_email.title',
-            )}
-          >
-            {byAdmin
-              ? t('account.register.pending_admin.message')
-              : t('account.register.pending_email.message', { email: form.getValues().email.trim() })}
-          </Alert>
-          <Button component={Link} to="/" variant="default" fullWidth>
-            {t('account.register.back_home')}
-          </Button>
-        </Stack>
-      </AccountCard>
+      <OutcomeCard
+        title={t('page.account.register')}
+        color={byAdmin ? 'yellow' : 'teal'}
+        icon={byAdmin ? IconUserCheck : IconMailCheck}
+        heading={t(byAdmin ? 'account.register.pending_admin.title' : 'account.register.pending_email.title')}
+        message={
+          byAdmin
+            ? t('account.register.pending_admin.message')
+            : t('account.register.pending_email.message', { email: form.getValues().email.trim() })
+        }
+      >
+        <Button component={Link} to="/" variant="default" fullWidth>
+          {t('account.register.back_home')}
+        </Button>
+      </OutcomeCard>
     );
   }
 
@@ -114,25 +111,8 @@ export default function RegisterPage() {
       />
       {methods.passwordRegistration ? (
         <>
-          <TextInput
-            label={t('account.field.user_name')}
-            description={t('account.hint.user_name', { min: USER_NAME_MIN, max: USER_NAME_MAX })}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={USER_NAME_MAX}
-            required
-            {...form.getInputProps('userName')}
-          />
-          <TextInput
-            type="email"
-            label={t('account.field.email')}
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.getInputProps('email')}
-          />
+          <UserNameInput {...form.getInputProps('userName')} />
+          <EmailInput {...form.getInputProps('email')} />
           <PasswordFields
             form={form}
             password="password"

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { client } from '../../../api/client.ts';
 import { AccountCard, AccountForm } from '../../../components/AccountCard/index.ts';
 import { IncompleteLink, linkParams } from '../../../components/AccountLink/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
+import { OutcomeCard } from '../lib/OutcomeCard.tsx';
 
 /** /account/Reset?token=…&email=…: choose a new password with the mailed reset link. */
 export default function ResetPage() {
@@ -46,22 +47,17 @@ export default function ResetPage() {
 
   if (done) {
     return (
-      <AccountCard title={t('page.account.reset')}>
-        <Stack gap="md">
-          <Alert
-            role="status"
-            color="teal"
-            variant="light"
-            icon={<IconCircleCheck size={18} />}
-            title={t('account.reset.done_title')}
-          >
-            {t('account.reset.done_message')}
-          </Alert>
-          <Button component={Link} to="/account/Login" fullWidth>
-            {t('account.login.submit')}
-          </Button>
-        </Stack>
-      </AccountCard>
+      <OutcomeCard
+        title={t('page.account.reset')}
+        color="teal"
+        icon={IconCircleCheck}
+        heading={t('account.reset.done_title')}
+        message={t('account.reset.done_message')}
+      >
+        <Button component={Link} to="/account/Login" fullWidth>
+          {t('account.login.submit')}
+        </Button>
+      </OutcomeCard>
     );
   }
 

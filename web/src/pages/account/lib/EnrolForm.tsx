@@ -1,14 +1,12 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import type { TotpSetup } from '@pennon/sdk';
 import { IconKey, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { AccountCard } from '../../../components/AccountCard/index.ts';
-import { notifyError } from '../../../utils/notify.ts';
-import { createPasskey, isDismissed } from './passkeys.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TotpConfirm } from './TotpConfirm.tsx';
+import { useSecondFactorSetup } from './useSecondFactorSetup.ts';
 
 export interface EnrolFormProps {
   /** The second factor is set up and the sign-in finished. */
@@ -19,35 +17,12 @@ export interface EnrolFormProps {
 /** A sign-in whose account's role needs a second factor it lacks: set one up, keep the recovery codes, go on. */
 export function EnrolForm({ onSignedIn, onCancel }: EnrolFormProps) {
   const { t } = useTranslation();
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const { setup, busy, startTotp, addPasskey } = useSecondFactorSetup();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const startTotp = async () => {
-    setBusy(true);
-    try {
-      setSetup(await client.security.totpSetup());
-    } catch (err) {
-      notifyError(err, t, t('account.security.totp_failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const addPasskey = async () => {
-    setBusy(true);
-    try {
-      const credential = await createPasskey(await client.security.passkeyOptions());
-      const { result } = await client.security.addPasskey({
-        name: t('account.security.passkey_default_name'),
-        credential,
-      });
-      setCodes(result.recoveryCodes);
-    } catch (err) {
-      if (!isDismissed(err)) notifyError(err, t, t('account.security.passkey_failed'));
-    } finally {
-      setBusy(false);
-    }
+  const addDefaultPasskey = async () => {
+    const result = await addPasskey(t('account.security.passkey_default_name'));
+    if (result) setCodes(result.recoveryCodes);
   };
 
   const cancel = async () => {
@@ -80,7 +55,7 @@ export function EnrolForm({ onSignedIn, onCancel }: EnrolFormProps) {
               fullWidth
               leftSection={<IconKey size={18} />}
               disabled={busy}
-              onClick={addPasskey}
+              onClick={addDefaultPasskey}
             >
               {t('account.security.passkey_add')}
             </Button>

@@ -1,0 +1,1 @@
+export { accountNameProps, EmailInput, UserNameInput } from './AccountFields.tsx';
