@@ -22,5 +22,4 @@ export const inviteTeamId = (code: string): number | undefined => {
 export const inviteLink = (code: string, origin = window.location.origin): string =>
   `${origin}/Teams?${INVITE_PARAM}=${encodeURIComponent(code)}`;
 
-export const TEAM_NAME_MAX = 20;
 export const TEAM_BIO_MAX = 72;

@@ -61,6 +61,23 @@ describe('teams page', () => {
     expect(create).toHaveBeenCalledWith({ name: 'Gulls', bio: 'By the sea' });
   });
 
+  it("refuses a team name the server's rule refuses, before calling the server", async () => {
+    signedIn();
+    vi.spyOn(client.team, 'list').mockResolvedValue([]);
+    const create = vi.spyOn(client.team, 'create');
+    renderAt('/Teams');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create team' }));
+    const dialog = await screen.findByRole('dialog');
+    type(/^Team name/, 'Gu\u200Blls');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    expect(await within(dialog).findByText(/cannot contain invisible characters/)).toBeTruthy();
+    // Seven ligatures under the limit as typed, 21 letters as the server stores them (NFKC).
+    type(/^Team name/, '\uFB03'.repeat(7));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create team' }));
+    expect(await within(dialog).findByText('A team name has 1 to 20 characters')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+  });
+
   it('opens the join dialog filled from an invite link, and joins', async () => {
     signedIn();
     const list = vi.spyOn(client.team, 'list').mockResolvedValue([]);

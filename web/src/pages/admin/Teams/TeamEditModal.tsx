@@ -1,11 +1,11 @@
 import { Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { TeamInfoModel } from '@pennon/sdk';
+import { TEAM_NAME_MAX, type TeamInfoModel } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { FormActions } from '../../../components/FormActions/index.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
-import { TEAM_BIO_MAX, TEAM_NAME_MAX } from '../../Teams/invite.ts';
+import { TEAM_BIO_MAX } from '../../Teams/invite.ts';
 import { teamValidation } from '../../Teams/teamValidation.ts';
 
 export interface TeamEditModalProps {
