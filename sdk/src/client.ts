@@ -19,6 +19,7 @@ import {
 } from './groups/signin.ts';
 import { createTeamApi, type TeamApi } from './groups/team.ts';
 import { createTokensApi, type TokensApi } from './groups/tokens.ts';
+import { createUserSheetsApi, type UserSheetsApi } from './groups/user-sheets.ts';
 import {
   type RequestArgsTuple,
   type Requester,
@@ -54,6 +55,8 @@ export class PennonClient {
   readonly security: SecurityApi;
   /** The sign-in policy and providers (admin). */
   readonly signInAdmin: SignInAdminApi;
+  /** Users (and teams) imported from CSV or XLSX sheets, users and teams exported as sheets (admin). */
+  readonly userSheets: UserSheetsApi;
   readonly #transport: Transport;
 
   constructor(options: ClientOptions = {}) {
@@ -71,6 +74,7 @@ export class PennonClient {
     this.signIn = createSignInApi(request);
     this.security = createSecurityApi(request);
     this.signInAdmin = createSignInAdminApi(request);
+    this.userSheets = createUserSheetsApi(request);
   }
 
   /** The platform address every route path is appended to (no trailing slash). */

@@ -16,6 +16,7 @@ export type * from './contract/models/info.ts';
 export type * from './contract/models/signin.ts';
 export type * from './contract/models/team.ts';
 export type * from './contract/models/tokens.ts';
+export type * from './contract/models/user-sheets.ts';
 export * from './contract/route.ts';
 export { embed as embedRoutes } from './contract/routes/embed.ts';
 export { routes } from './contract/routes/index.ts';
@@ -24,11 +25,13 @@ export {
   signIn as signInRoutes,
   signInAdmin as signInAdminRoutes,
 } from './contract/routes/signin.ts';
+export { userSheets as userSheetsRoutes } from './contract/routes/user-sheets.ts';
 export * from './contract/rules/authored-limits.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
 export * from './contract/rules/sign-in.ts';
 export * from './contract/rules/user-name.ts';
+export * from './contract/rules/user-sheet.ts';
 export type * from './contract/schema.ts';
 export { encryptPayload, importPlatformKey } from './encryption/payload.ts';
 export * from './errors/index.ts';
@@ -58,6 +61,7 @@ export {
 export { createTeamApi, type TeamApi } from './groups/team.ts';
 export { createTokensApi, type TokensApi } from './groups/tokens.ts';
 export type { Upload } from './groups/upload.ts';
+export { createUserSheetsApi, type UserSheetsApi } from './groups/user-sheets.ts';
 export { fileNameFromContentDisposition } from './transport/content-disposition.ts';
 export { defaults as requestDefaults, type RetryPolicy } from './transport/defaults.ts';
 export type {

@@ -18,6 +18,7 @@ import { scoreboardApi } from './api/scoreboard.ts';
 import { registerSignIn } from './api/sign-in-setup.ts';
 import { teamApi } from './api/team.ts';
 import { tokensApi } from './api/tokens.ts';
+import { userSheetsApi } from './api/user-sheets.ts';
 import { writeupsApi } from './api/writeups.ts';
 import { Captcha } from './captcha/captcha.ts';
 import { setupContainers } from './containers/plugin.ts';
@@ -77,6 +78,7 @@ import { PostService } from './services/posts.ts';
 import { SessionStore } from './services/sessions.ts';
 import { TeamService } from './services/teams.ts';
 import { UserAdminService } from './services/user-admin.ts';
+import { UserImportService } from './services/user-import.ts';
 import { UserStore } from './services/users.ts';
 import type { Settings } from './settings.ts';
 import { FileStore } from './storage/file-store.ts';
@@ -181,6 +183,7 @@ export const buildApp = async ({
     teams,
     users: new UserAdminService(connection.db, sessions),
   });
+  await app.register(userSheetsApi, { imports: new UserImportService(connection.db, sessions) });
   await app.register(assetsApi, { files });
   await app.register(avatarsApi, { avatars: new AvatarService(connection.db, files) });
   await app.register(brandingApi, { branding: new BrandingService(config, files) });

@@ -21,6 +21,7 @@ export * from './models/info.ts';
 export * from './models/signin.ts';
 export * from './models/team.ts';
 export * from './models/tokens.ts';
+export * from './models/user-sheets.ts';
 export * from './route.ts';
 export { embed as embedRoutes } from './routes/embed.ts';
 export { routes } from './routes/index.ts';
@@ -30,10 +31,12 @@ export {
   signIn as signInRoutes,
   signInAdmin as signInAdminRoutes,
 } from './routes/signin.ts';
+export { userSheets as userSheetsRoutes } from './routes/user-sheets.ts';
 export * from './rules/authored-limits.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
 export * from './rules/sign-in.ts';
 export * from './rules/user-name.ts';
+export * from './rules/user-sheet.ts';
 export * from './schema.ts';
 export { type ContractKeysMatch, schemas } from './schemas/index.ts';

@@ -4,13 +4,15 @@ import type { EndpointFields, EndpointOf, EndpointSchemas, RouteDef } from './ro
 import { embed } from './routes/embed.ts';
 import { routes } from './routes/index.ts';
 import { security, signIn, signInAdmin } from './routes/signin.ts';
+import { userSheets } from './routes/user-sheets.ts';
 import { embed as embedSchemas } from './schemas/embed.ts';
 import { schemas } from './schemas/index.ts';
 import * as signInSchemas from './schemas/signin.ts';
+import { userSheets as userSheetsSchemas } from './schemas/user-sheets.ts';
 
-// GZ::CTF's groups and Pennon's own (embed, sign-in).
-const allRoutes = { ...routes, embed, signIn, security, signInAdmin };
-const allSchemas = { ...schemas, embed: embedSchemas, ...signInSchemas };
+// GZ::CTF's groups and Pennon's own (embed, sign-in, users sheets).
+const allRoutes = { ...routes, embed, signIn, security, signInAdmin, userSheets };
+const allSchemas = { ...schemas, embed: embedSchemas, ...signInSchemas, userSheets: userSheetsSchemas };
 
 const table = new Map<EndpointFields, EndpointSchemas>();
 for (const [group, defs] of Object.entries(allRoutes)) {

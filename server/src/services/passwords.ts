@@ -19,6 +19,14 @@ export const passwordProblem = (password: string): Message | null => {
 // The library defaults are argon2id with m=19 MiB, t=2, p=1: the OWASP recommendation.
 export const hashPassword = (password: string): Promise<string> => hash(password);
 
+/**
+ * The hash of a password from `generatePassword`: with about 116 random bits, guessing it is hopeless at any speed,
+ * so it needs no memory-hard cost (as API tokens need none), and a 10,000-user import is not held up by hashing.
+ * It verifies like any other; the user's own next password gets the full cost.
+ */
+export const hashGeneratedPassword = (password: string): Promise<string> =>
+  hash(password, { memoryCost: 256, timeCost: 1 });
+
 export const verifyPassword = async (passwordHash: string, password: string): Promise<boolean> => {
   try {
     return await verify(passwordHash, password);

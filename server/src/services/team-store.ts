@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TeamInfoModel, TeamUserInfoModel } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { chunksOf } from '../db/chunks.ts';
 import { containsText } from '../db/like.ts';
 import type { Database, TeamsTable } from '../db/schema.ts';
 import { avatarUrl, normalize } from './users.ts';
@@ -72,6 +73,49 @@ export class TeamStore {
       .executeTakeFirstOrThrow();
     await this.addMember(id, team.captainId);
     return (await this.byId(id)) as Team;
+  }
+
+  /** The oldest team of each of these names (as `byName` finds it), by normalized name; a few hundred per query. */
+  async byNames(names: string[]): Promise<Map<string, Team>> {
+    const found = new Map<string, Team>();
+    const keys = [...new Set(names.map(normalize))];
+    for (const some of chunksOf(keys)) {
+      const rows = await this.db
+        .selectFrom('teams')
+        .selectAll()
+        .where('normalized_name', 'in', some)
+        .orderBy('id', 'desc')
+        .execute();
+      for (const row of rows) found.set(row.normalized_name, toTeam(row));
+    }
+    return found;
+  }
+
+  /** Inserts teams, a few hundred per statement, without members: `addMembers` adds their captains. */
+  async createMany(teams: { name: string; captainId: string }[]): Promise<void> {
+    for (const some of chunksOf(teams))
+      await this.db
+        .insertInto('teams')
+        .values(
+          some.map((team) => ({
+            name: team.name,
+            normalized_name: normalize(team.name),
+            bio: null,
+            invite_token: newInviteToken(),
+            captain_id: team.captainId,
+          })),
+        )
+        .execute();
+  }
+
+  /** Adds members, a few hundred per statement; one already in the team stays as they were. */
+  async addMembers(members: { teamId: number; userId: string }[]): Promise<void> {
+    for (const some of chunksOf(members))
+      await this.db
+        .insertInto('team_members')
+        .values(some.map((m) => ({ team_id: m.teamId, user_id: m.userId })))
+        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+        .execute();
   }
 
   async update(id: number, patch: TeamPatch): Promise<void> {

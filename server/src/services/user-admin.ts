@@ -35,7 +35,8 @@ const toUserInfo = (user: User): UserInfoModel => ({
   emailConfirmed: user.emailConfirmed,
 });
 
-const nameOrEmailTaken = (err: unknown, what: string): never => {
+/** A unique violation as the 400 it is: a name or e-mail address another account took meanwhile. */
+export const nameOrEmailTaken = (err: unknown, what: string): never => {
   if (isUniqueViolation(err))
     throw new DomainError(400, msg`The user name or e-mail of ${what} is already taken`);
   throw err;

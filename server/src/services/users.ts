@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProfileUserInfoModel, Role } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
+import { chunksOf } from '../db/chunks.ts';
 import { containsText } from '../db/like.ts';
 import type { Database, UsersTable } from '../db/schema.ts';
 
@@ -31,6 +32,9 @@ export interface NewUser {
   role: Role;
   emailConfirmed: boolean;
   ip?: string;
+  realName?: string;
+  stdNumber?: string;
+  phone?: string | null;
 }
 
 export type UserPatch = Partial<
@@ -59,6 +63,25 @@ const searchedColumns = ['user_name', 'std_number', 'email', 'phone', 'id', 'rea
 export const normalize = (value: string): string => value.normalize('NFKC').toUpperCase();
 
 const newStamp = () => randomBytes(16).toString('hex');
+
+const newUserRow = (user: NewUser, now: number) => ({
+  id: randomUUID(),
+  user_name: user.userName,
+  normalized_user_name: normalize(user.userName),
+  email: user.email,
+  normalized_email: normalize(user.email),
+  password_hash: user.passwordHash,
+  role: user.role,
+  email_confirmed: user.emailConfirmed ? 1 : 0,
+  register_time_utc: now,
+  last_visited_utc: now,
+  ip: user.ip ?? '0.0.0.0',
+  security_stamp: newStamp(),
+  // Every column named, so that the rows of one multi-row statement have the same.
+  real_name: user.realName ?? '',
+  std_number: user.stdNumber ?? '',
+  phone: user.phone ?? null,
+});
 
 const toUser = (row: Selectable<UsersTable>): User => ({
   id: row.id,
@@ -200,25 +223,33 @@ export class UserStore {
 
   /** Inserts a user; a name or e-mail taken meanwhile surfaces as a unique violation (see `isUniqueViolation`). */
   async create(user: NewUser, now = Date.now()): Promise<User> {
-    const id = randomUUID();
-    await this.db
-      .insertInto('users')
-      .values({
-        id,
-        user_name: user.userName,
-        normalized_user_name: normalize(user.userName),
-        email: user.email,
-        normalized_email: normalize(user.email),
-        password_hash: user.passwordHash,
-        role: user.role,
-        email_confirmed: user.emailConfirmed ? 1 : 0,
-        register_time_utc: now,
-        last_visited_utc: now,
-        ip: user.ip ?? '0.0.0.0',
-        security_stamp: newStamp(),
-      })
-      .execute();
-    return (await this.byId(id)) as User;
+    const row = newUserRow(user, now);
+    await this.db.insertInto('users').values(row).execute();
+    return (await this.byId(row.id)) as User;
+  }
+
+  /**
+   * Inserts users registered a millisecond apart from `now`, in the list's order, a few hundred per statement;
+   * answers their ids in that order.
+   */
+  async createMany(users: NewUser[], now: number): Promise<string[]> {
+    const rows = users.map((user, index) => newUserRow(user, now + index));
+    for (const some of chunksOf(rows)) await this.db.insertInto('users').values(some).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The users holding any of these normalized names or e-mail addresses (see `normalize`). */
+  async byNormalizedNamesOrEmails(names: string[], emails: string[]): Promise<User[]> {
+    const found = new Map<string, User>();
+    for (const [column, keys] of [
+      ['normalized_user_name', names],
+      ['normalized_email', emails],
+    ] as const)
+      for (const some of chunksOf(keys)) {
+        const rows = await this.db.selectFrom('users').selectAll().where(column, 'in', some).execute();
+        for (const row of rows) found.set(row.id, toUser(row));
+      }
+    return [...found.values()];
   }
 
   /** Changes the fields given; null or absent ones keep their values. */
