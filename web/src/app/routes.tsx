@@ -110,6 +110,11 @@ const pages: RouteObject[] = [
     lazy: lazyPage(() => import('../pages/admin/games/[id]/Review/index.tsx')),
   },
   {
+    path: 'admin/games/:id/Awards',
+    handle: { title: 'page.admin.game.awards', game: true },
+    lazy: lazyPage(() => import('../pages/admin/games/[id]/Awards/index.tsx')),
+  },
+  {
     path: 'admin/games/:id/Writeups',
     handle: { title: 'page.admin.game.writeups', game: true },
     lazy: lazyPage(() => import('../pages/admin/games/[id]/Writeups/index.tsx')),

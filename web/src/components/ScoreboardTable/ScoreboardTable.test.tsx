@@ -50,6 +50,25 @@ const rows = async () =>
     .slice(1);
 
 describe('ScoreboardTable', () => {
+  it("marks a team's awards and penalties by its score, with the reasons, as the widgets show them", async () => {
+    const penalised: ScoreboardItem = {
+      ...item(7, 'Gulls', 1, null, true),
+      score: 400,
+      adjustments: [
+        { id: 1, points: 1200, reason: 'Reported a bug', time: Date.UTC(2026, 0, 1) },
+        { id: 2, points: -1300, reason: 'Flag sharing', time: Date.UTC(2026, 0, 2) },
+      ],
+    };
+    show({ items: [penalised, teams[1] as ScoreboardItem], tips: 'title' });
+    const [gulls, terns] = await rows();
+    const mark = within(gulls as HTMLElement).getByRole('img', {
+      name: 'Awards and penalties: +1,200 Reported a bug; -1,300 Flag sharing',
+    });
+    expect(mark.getAttribute('title')).toBe(mark.getAttribute('aria-label'));
+    expect(within(gulls as HTMLElement).getAllByRole('cell')[2]?.textContent).toBe('400');
+    expect(within(terns as HTMLElement).queryByTestId('adjustments')).toBeNull();
+  });
+
   it('ranks the teams with a column per challenge, marking a first blood', async () => {
     show({});
     const [gulls, terns] = await rows();

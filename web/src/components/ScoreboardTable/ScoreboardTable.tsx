@@ -1,6 +1,6 @@
 import { Avatar, Group, Paper, Table, Text } from '@mantine/core';
-import type { ChallengeInfo, ScoreboardItem, SubmissionType } from '@pennon/sdk';
-import { IconCheck, IconDroplet } from '@tabler/icons-react';
+import type { ChallengeInfo, ScoreAdjustment, ScoreboardItem, SubmissionType } from '@pennon/sdk';
+import { IconCheck, IconDroplet, IconScale } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../i18n/formats.ts';
@@ -10,6 +10,7 @@ import { hasTime } from '../../pages/games/lib/logic.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../ChallengeCard/medals.ts';
 import { TipLayer, tipProps } from '../TipLayer/index.ts';
 import { initialsOf } from '../UserMenu/initials.ts';
+import { adjustmentList, netPoints } from './adjustments.ts';
 import classes from './ScoreboardTable.module.css';
 
 const BLOOD_INDEX: Partial<Record<SubmissionType, number>> = { FirstBlood: 0, SecondBlood: 1, ThirdBlood: 2 };
@@ -63,6 +64,22 @@ export const ScoreboardTable = memo(function ScoreboardTable({
   const tip = tips === 'title' ? titleProps : tipProps;
   const shown = columns === 'compact' ? [] : challenges;
   const foldable = columns === 'fold' ? classes.foldable : undefined;
+  /** A team's awards and penalties: a mark before its score, red when they take points away, reasons on hover. */
+  const adjustmentMark = (adjustments: ScoreAdjustment[]) => {
+    const text = t('game.scoreboard.adjustments', { list: adjustmentList(format, adjustments) });
+    const color = `var(--mantine-color-${netPoints(adjustments) < 0 ? 'red' : 'teal'}-filled)`;
+    return (
+      <span
+        className={classes.adjustments}
+        role="img"
+        aria-label={text}
+        data-testid="adjustments"
+        {...tip(text)}
+      >
+        <IconScale size={16} color={color} />
+      </span>
+    );
+  };
   const rankOf = (item: ScoreboardItem) => (divisionId === 0 ? item.rank : (item.divisionRank ?? 0));
   const table = (
     <Paper withBorder radius="md" className={`${classes.frame} ${columns === 'fold' ? classes.fold : ''}`}>
@@ -132,6 +149,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                     </Group>
                   </Table.Td>
                   <Table.Td ta="right" ff="monospace" fw={700}>
+                    {item.adjustments?.length ? adjustmentMark(item.adjustments) : null}
                     {format(item.score)}
                   </Table.Td>
                   <Table.Td ta="right">{format(item.solvedCount)}</Table.Td>

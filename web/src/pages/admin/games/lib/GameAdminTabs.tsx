@@ -1,16 +1,24 @@
-import { IconBook, IconFlag, IconInfoCircle, IconSpeakerphone, IconUserCheck } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconFlag,
+  IconInfoCircle,
+  IconScale,
+  IconSpeakerphone,
+  IconUserCheck,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { NavTabs } from '../../../../components/NavTabs';
 
-const tabs = ['Info', 'Notices', 'Review', 'Writeups', 'challenges'] as const;
+const tabs = ['Info', 'Notices', 'Review', 'Awards', 'Writeups', 'challenges'] as const;
 export type GameAdminTab = (typeof tabs)[number];
 
 const icons: Record<GameAdminTab, ReactNode> = {
   Info: <IconInfoCircle size={16} />,
   Notices: <IconSpeakerphone size={16} />,
   Review: <IconUserCheck size={16} />,
+  Awards: <IconScale size={16} />,
   Writeups: <IconBook size={16} />,
   challenges: <IconFlag size={16} />,
 };
@@ -19,6 +27,7 @@ const labelKeys = {
   Info: 'page.admin.game.info',
   Notices: 'page.admin.game.notices',
   Review: 'page.admin.game.review',
+  Awards: 'page.admin.game.awards',
   Writeups: 'page.admin.game.writeups',
   challenges: 'page.admin.game.challenges',
 } as const satisfies Record<GameAdminTab, string>;

@@ -17,11 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageName } from '../../../../../app/pageTitle.tsx';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../../../../../components/ChallengeCard/index.ts';
+
 import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../../components/Markdown/index.tsx';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
 import { useNumberFormat } from '../../../../../i18n/useNumberFormat.ts';
+import { AdjustmentList } from '../../../lib/AdjustmentList.tsx';
 import { SolveTimeline } from '../../../lib/SolveTimeline.tsx';
 import { BackToScoreboard, parseTeamId, useTeam } from '../../../lib/teamParts.tsx';
 import { bloodIndex, playerPath, solvesInOrder } from '../../../lib/teams.ts';
@@ -184,6 +186,15 @@ export default function TeamPage() {
           </SimpleGrid>
         )}
       </Stack>
+
+      {item?.adjustments?.length ? (
+        <Stack gap="xs" component="section" aria-labelledby="team-adjustments">
+          <Title order={2} size="h4" id="team-adjustments">
+            {t('game.team_page.adjustments')}
+          </Title>
+          <AdjustmentList adjustments={item.adjustments} />
+        </Stack>
+      ) : null}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs" component="section" aria-labelledby="team-solves">
