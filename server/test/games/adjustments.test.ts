@@ -51,6 +51,7 @@ describe.each(databaseKinds())('awards and penalties on $name', (kind) => {
     ['too many points', { points: 1_000_001, reason: 'Everything' }],
     ['fractional points', { points: 1.5, reason: 'Half' }],
     ['a blank reason', { points: 10, reason: '   ' }],
+    ['a reason that reorders the board', { points: 10, reason: 'Bonus \u202Egnirahs galf' }],
     ['no reason', { points: 10 }],
     ['a reason over 200 characters', { points: 10, reason: 'x'.repeat(201) }],
     ['a bad time', { points: 10, reason: 'When?', time: 'yesterday' }],

@@ -159,7 +159,8 @@ export const ScoreAdjustmentInput = Type.Object(
       Type.Integer({ minimum: -ADJUSTMENT_POINTS_MAX, maximum: -1 }),
       Type.Integer({ minimum: 1, maximum: ADJUSTMENT_POINTS_MAX }),
     ]),
-    reason: Type.String({ minLength: 1, maxLength: ADJUSTMENT_REASON_MAX, pattern: '\\S' }),
+    /** Public (the scoreboard shows it): held to the titles' rule, so it cannot hide or reorder what players see. */
+    reason: Type.String({ minLength: 1, maxLength: ADJUSTMENT_REASON_MAX, pattern: AUTHORED_NAME_PATTERN }),
     /** Where it shows in the score history; now when left out. */
     time: Type.Optional(TimestampInput),
   },
