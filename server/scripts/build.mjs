@@ -15,7 +15,7 @@ const dist = path.join(server, 'dist');
 const next = path.join(server, 'dist.next');
 const previous = path.join(server, 'dist.previous');
 /** Plain JavaScript the sources load by path (render.worker.js is not: it installs tsx for the sources' worker). */
-const javascriptEntries = ['db/wal-checkpointer.worker.js'];
+const javascriptEntries = ['db/wal-checkpointer.worker.js', 'db/wal-checkpoint-pace.js'];
 /** The package's bins (package.json): built, they run on plain node, straight from a shell, from any folder. */
 const executables = ['main.js', 'cli/main.js'];
 
