@@ -17,7 +17,7 @@ const password = 'Harbour2024x';
 /**
  * Run in each page before its scripts: timers of 9 s and more wait a day instead (the feed's polls, SWR's refresh,
  * the SDK's request timeout), except the hub client's keep-alive ping, without which the server would drop the
- * connection after 30 s of silence. Also records when the page's `probe` first holds true (`window.pennonShownAt`).
+ * connection after 30 s of silence.
  */
 const stretchLongTimers = () => {
   const stretch =
@@ -41,7 +41,11 @@ interface Probe {
   changedFrom?: string;
 }
 
-/** Starts watching `page` for `probe` to hold, noting when it first does (`window.pennonShownAt`). */
+/**
+ * Starts watching `page` for `probe` to hold: `window.pennonShown` resolves with the time it first does. Awaited
+ * rather than polled: puppeteer's `waitForFunction` polls on animation frames, which a page in a background tab
+ * (all but the last one opened) never gets, so it saw only what held when it began waiting.
+ */
 const watch = (page: Page, probe: Probe) =>
   page.evaluate(({ selector, count, includes, changedFrom }) => {
     const holds = () => {
@@ -50,22 +54,26 @@ const watch = (page: Page, probe: Probe) =>
       if (includes) return nodes.some((node) => includes.every((text) => node.innerText.includes(text)));
       return nodes[0] !== undefined && nodes[0].textContent !== changedFrom;
     };
-    const state = window as unknown as { pennonShownAt?: number };
-    const observer = new MutationObserver(() => {
-      if (state.pennonShownAt === undefined && holds()) {
-        state.pennonShownAt = Date.now();
+    (window as unknown as { pennonShown: Promise<number> }).pennonShown = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!holds()) return;
         observer.disconnect();
-      }
+        resolve(Date.now());
+      });
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
   }, probe);
 
-const shownAt = (page: Page) =>
-  page
-    .waitForFunction(() => (window as unknown as { pennonShownAt?: number }).pennonShownAt, {
-      timeout: 60_000,
-    })
-    .then(async (handle) => (await handle.jsonValue()) as number);
+/** When `page` first showed its probe, or 'never' within a minute. */
+const shownAt = (page: Page): Promise<number | 'never'> => {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    page.evaluate(() => (window as unknown as { pennonShown: Promise<number> }).pennonShown),
+    new Promise<'never'>((resolve) => {
+      timer = setTimeout(() => resolve('never'), 60_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+};
 
 describe('live scoreboard on the platform’s own pages', () => {
   let server: RunningServer;
@@ -178,9 +186,15 @@ describe('live scoreboard on the platform’s own pages', () => {
 
     await solve(leader.client, challenge.buoy, 'flag{buoy}');
     await verdict;
-    const latencies: Record<string, number> = {};
-    for (const [name, page] of Object.entries(pages)) latencies[name] = (await shownAt(page)) - verdictAt;
+    const shown = await Promise.all(Object.values(pages).map(shownAt));
+    const latencies = Object.fromEntries(
+      Object.keys(pages).map((name, i) => [
+        name,
+        shown[i] === 'never' ? 'never' : (shown[i] as number) - verdictAt,
+      ]),
+    );
     console.log(`solve to page, ms after the verdict: ${JSON.stringify(latencies)}`);
+    expect(shown).not.toContain('never');
     expect(await pages.home.$eval('[data-testid="game-leader"]', (node) => node.textContent)).toContain(
       'Gulls',
     );
