@@ -285,6 +285,13 @@ describe('wsrx companion extension', () => {
     expect((await register()).status).toBe(200);
     const popup = await browser.newPage();
     await popup.setViewport({ width: 480, height: 900 });
+    // The popup's own poll (every 2 s) never comes: what it shows after a decision can only come from the check
+    // the background makes right after it.
+    await popup.evaluateOnNewDocument(() => {
+      const every = window.setInterval;
+      window.setInterval = ((handler: TimerHandler, delay?: number, ...args: unknown[]) =>
+        every(handler, (delay ?? 0) >= 1_000 ? 86_400_000 : delay, ...args)) as typeof setInterval;
+    });
     await popup.goto(page('popup.html'));
     await waitForHeadline(popup, 'Waiting for your approval');
     expect(await textOf(popup, '[data-testid="reason"]')).toContain(`Lighthouse CTF (${origin})`);
@@ -292,34 +299,25 @@ describe('wsrx companion extension', () => {
     await shoot(popup, 'awaiting-approval');
     const card = `[data-testid="site"][data-origin="${origin}"]`;
 
-    // Refused at once (the background checks right after the decision, not on the popup's next 2 s
-    // poll), and the site can no longer register.
-    let clicked = Date.now();
+    // Refused at once: the background checks right after the decision, and the site can no longer register.
     await popup.click(`${card} [data-testid="refuse"]`);
-    await popup.waitForSelector(`${card} [data-testid="site-state"][data-refused="true"]`, {
-      timeout: 2_500,
-    });
-    const refusedIn = Date.now() - clicked;
+    await popup.waitForSelector(`${card} [data-testid="site-state"][data-refused="true"]`);
     expect(await textOf(popup, `${card} [data-testid="site-state"]`)).toBe('Refused');
     expect((await call(tab, '/connect')).status).toBe(403);
-    await waitForHeadline(popup, 'Connected', 1_500);
+    await waitForHeadline(popup, 'Connected');
 
     // Forgotten in the daemon, it asks again; approved at once this time.
     await new WsrxControl({ url: daemon.url, token: daemon.controlToken }).remove(origin);
     expect((await register()).status).toBe(200);
     await popup.waitForSelector(`${card} [data-testid="approve"]`);
-    clicked = Date.now();
     await popup.click(`${card} [data-testid="approve"]`);
     await popup.waitForFunction(
       (card) => document.querySelector(`${card} [data-testid="site-state"]`)?.textContent === 'Approved',
-      { timeout: 2_500 },
+      { polling: 'mutation' },
       card,
     );
-    const approvedIn = Date.now() - clicked;
-    // Waiting for a poll would take 1 s on average each; both under 1 s by chance is unlikely.
-    expect(refusedIn + approvedIn).toBeLessThan(1_000);
     expect((await call(tab, '/connect')).status).toBe(202);
-    await waitForHeadline(popup, 'Connected', 1_500);
+    await waitForHeadline(popup, 'Connected');
 
     // Its tunnels: the challenge, the local address with copy, the latency, and whether each is up.
     const opened = await call(tab, '/pool', 'POST', {
