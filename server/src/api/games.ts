@@ -14,7 +14,7 @@ import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
 import { attachmentDisposition } from '../http/download.ts';
 import { mount } from '../http/mount.ts';
-import { imageUploadLimit, readUpload } from '../http/uploads.ts';
+import { imageUploadLimit, readUpload, withUploadedFile } from '../http/uploads.ts';
 
 export interface GamesApiOptions {
   games: GameService;
@@ -66,7 +66,7 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
       .send(body);
   });
   mount(app, edit.importGame, async (request) => {
-    const id = await transfer.import(await readUpload(request, 'file', packageLimit));
+    const id = await withUploadedFile(request, 'file', packageLimit, (file) => transfer.import(file));
     await audit(request, 'Information', `Imported game #${id}`);
     return id;
   });

@@ -1,5 +1,5 @@
 // `pennon game export|import`: the admin API's game packages (game-transfer.ts), from the command line.
-import { readFile, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GameKeys } from '../games/game-keys.ts';
 import { GameTransfer, packageLimit } from '../games/game-transfer.ts';
@@ -42,12 +42,12 @@ export const gameImportCommand: Command = {
   options: {},
   positionals: ['FILE'],
   run: async ({ positionals: [file = ''], settings }) => {
-    const bytes = await readFile(file).catch((err: NodeJS.ErrnoException) => {
+    const { size } = await stat(file).catch((err: NodeJS.ErrnoException) => {
       throw new CliError(`Cannot read ${file}: ${err.code ?? err.message}`);
     });
-    if (bytes.length > packageLimit) throw new CliError(`${file} is larger than a game package may be`);
+    if (size > packageLimit) throw new CliError(`${file} is larger than a game package may be`);
     await withTransfer(settings, async (transfer) => {
-      console.log(`Imported ${file} as game ${await transfer.import(bytes)}`);
+      console.log(`Imported ${file} as game ${await transfer.import(file)}`);
     });
   },
 };

@@ -243,12 +243,20 @@ export class GameTransfer {
   }
 
   /**
-   * Makes the packaged game anew and answers its id; 400, leaving nothing behind, when the package won't do. Every
+   * Makes the game packaged in `file` anew and answers its id; 400, leaving nothing behind, when the package won't do. Every
    * entry is checked first; then the files are stored, each held by the import until the end; then the game is
    * written in one transaction, so a failure anywhere leaves no game, and the files nothing references go.
    */
-  async import(bytes: Buffer): Promise<number> {
-    const files = await PackageReader.open(bytes);
+  async import(file: string): Promise<number> {
+    const files = await PackageReader.open(file);
+    try {
+      return await this.importFrom(files);
+    } finally {
+      files.close();
+    }
+  }
+
+  private async importFrom(files: PackageReader): Promise<number> {
     await readJson(files, 'manifest.json', Manifest);
     const packedGame = await readJson(files, 'game.json', PackageGame);
     const packed: PackageChallenge[] = [];

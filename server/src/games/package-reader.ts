@@ -1,7 +1,8 @@
-// A game package as an import reads it (§2.5): the .zip's central directory lists its entries, and each is inflated
-// only when it is used, counted as it inflates. Past its own bound or the package's, reading stops with a 400,
-// whatever sizes the archive declares: a 400 MiB entry of zeros is a few hundred kilobytes of zip, and the whole
-// package was once inflated in memory (1.2 GiB for that entry).
+// A game package as an import reads it (§2.5), from the file it was uploaded to (never held whole: up to 512 MiB):
+// the .zip's central directory lists its entries, and each is inflated only when it is used, counted as it
+// inflates. Past its own bound or the package's, reading stops with a 400, whatever sizes the archive declares: a
+// 400 MiB entry of zeros is a few hundred kilobytes of zip, and the whole package was once inflated in memory
+// (1.2 GiB for that entry).
 import { type Readable, Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
@@ -34,7 +35,7 @@ const tooLarge = (name: string, limit: number) =>
 const unpacksTooLarge = () =>
   new DomainError(400, msg`The package unpacks to more than ${`${unpackedLimit / MiB} MiB`}`);
 
-const openZip = promisify<Buffer, yauzl.Options, ZipFile>(yauzl.fromBuffer);
+const openZip = promisify<string, yauzl.Options, ZipFile>(yauzl.open);
 
 /** The wanted entries of a zip by name, from its central directory (nothing is inflated). */
 const listEntries = (zip: ZipFile) =>
@@ -60,24 +61,36 @@ export class PackageReader {
     private readonly entries: Map<string, Entry>,
   ) {}
 
-  /** 400 when the bytes are not a zip, or its declared sizes already pass a bound. */
-  static async open(bytes: Buffer): Promise<PackageReader> {
-    let zip: ZipFile;
-    let entries: Map<string, Entry>;
+  /**
+   * The package in file `file`, read from disk as its entries are used (never held whole); `close` when done. 400
+   * when it is not a zip, or its declared sizes already pass a bound.
+   */
+  static async open(file: string): Promise<PackageReader> {
+    const zip = await openZip(file, { lazyEntries: true, validateEntrySizes: true, autoClose: false }).catch(
+      () => {
+        throw notAPackage();
+      },
+    );
     try {
-      // yauzl also fails a stream that inflates past its declared size.
-      zip = await openZip(bytes, { lazyEntries: true, validateEntrySizes: true });
-      entries = await listEntries(zip);
-    } catch {
-      throw notAPackage();
+      const entries = await listEntries(zip).catch(() => {
+        throw notAPackage();
+      });
+      let declared = 0;
+      for (const [name, entry] of entries) {
+        if (entry.uncompressedSize > entryLimit) throw tooLarge(name, entryLimit);
+        declared += entry.uncompressedSize;
+      }
+      if (declared > unpackedLimit) throw unpacksTooLarge();
+      return new PackageReader(zip, entries);
+    } catch (error) {
+      zip.close();
+      throw error;
     }
-    let declared = 0;
-    for (const [name, entry] of entries) {
-      if (entry.uncompressedSize > entryLimit) throw tooLarge(name, entryLimit);
-      declared += entry.uncompressedSize;
-    }
-    if (declared > unpackedLimit) throw unpacksTooLarge();
-    return new PackageReader(zip, entries);
+  }
+
+  /** Lets the file go (its descriptor); streams still open end with an error. */
+  close(): void {
+    this.zip.close();
   }
 
   names(): string[] {

@@ -1,5 +1,10 @@
 // multipart/form-data uploads of contract endpoints that declare `upload` (§2). Files are streamed: a size limit stops
 // reading at the limit instead of buffering the whole request.
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -73,25 +78,69 @@ export async function* uploadedFiles(request: FastifyRequest, field: string): As
   }
 }
 
+/**
+ * What `take` makes of the first file of form field `field`: 400 when there is none, or it is larger than
+ * `maxBytes`. The form's other parts are skipped.
+ */
+const firstUpload = async <T>(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  take: (part: MultipartFile) => Promise<T>,
+): Promise<T> => {
+  let taken: { value: T } | undefined;
+  const tooLarge = () => new HttpError(400, msg`The file is larger than ${sizeInWords(maxBytes)}`);
+  try {
+    for await (const part of formFiles(request, { limits: { fileSize: maxBytes } })) {
+      if (part.fieldname !== field || taken) {
+        part.file.resume();
+        continue;
+      }
+      taken = { value: await take(part) };
+      if (part.file.truncated) throw tooLarge();
+    }
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+    throw error;
+  }
+  if (!taken) throw new HttpError(400, msg`No file in form field "${field}"`);
+  return taken.value;
+};
+
+const empty = () => new HttpError(400, 'The file is empty');
+
 /** The first file of form field `field`, in memory: 400 when there is none, it is empty or larger than `maxBytes`. */
 export const readUpload = async (
   request: FastifyRequest,
   field: string,
   maxBytes: number,
 ): Promise<Buffer> => {
-  let buffer: Buffer | undefined;
-  try {
-    for await (const part of formFiles(request, { limits: { fileSize: maxBytes } })) {
-      if (part.fieldname === field && !buffer) buffer = await part.toBuffer();
-      else part.file.resume();
-    }
-  } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError) {
-      throw new HttpError(400, msg`The file is larger than ${sizeInWords(maxBytes)}`);
-    }
-    throw error;
-  }
-  if (!buffer) throw new HttpError(400, msg`No file in form field "${field}"`);
-  if (buffer.length === 0) throw new HttpError(400, 'The file is empty');
+  const buffer = await firstUpload(request, field, maxBytes, (part) => part.toBuffer());
+  if (buffer.length === 0) throw empty();
   return buffer;
+};
+
+/**
+ * What `use` makes of the first file of form field `field`, streamed to a temporary file (its path given to `use`)
+ * rather than held: for uploads too large to hold, a game package of up to 512 MiB. The file is removed after,
+ * whatever happens. 400 as `readUpload`.
+ */
+export const withUploadedFile = async <T>(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  use: (file: string) => Promise<T>,
+): Promise<T> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pennon-upload-'));
+  try {
+    const file = path.join(dir, 'upload');
+    const size = await firstUpload(request, field, maxBytes, async (part) => {
+      await pipeline(part.file, createWriteStream(file, { flags: 'wx' }));
+      return (await stat(file)).size;
+    });
+    if (size === 0) throw empty();
+    return await use(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 };
