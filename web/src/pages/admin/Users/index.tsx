@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UserInfoModel } from '@pennon/sdk';
-import { IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
@@ -17,6 +17,7 @@ import { RoleSelect } from './RoleSelect.tsx';
 import { SignInMethodsModal } from './SignInMethodsModal.tsx';
 import { UserFormModal } from './UserFormModal.tsx';
 import { UserRow } from './UserRow.tsx';
+import { UserSheetsModal } from './UserSheetsModal.tsx';
 
 /** The platform's users, paged by id or searched by name, number, e-mail, phone, id or real name. */
 const USERS_SOURCE: PagedListSource<UserInfoModel> = {
@@ -47,6 +48,7 @@ function UserList() {
   const [editing, setEditing] = useState<Editing>(null);
   const [reset, setReset] = useState<{ userName: string; password: string } | null>(null);
   const [methodsOf, setMethodsOf] = useState<UserInfoModel | null>(null);
+  const [sheets, setSheets] = useState(false);
 
   const resetPassword = (user: UserInfoModel) => {
     const name = user.userName ?? '';
@@ -89,9 +91,18 @@ function UserList() {
           miw={220}
           maw={420}
         />
-        <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing('new')}>
-          {t('admin.users.create.action')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            onClick={() => setSheets(true)}
+          >
+            {t('admin.users.sheets.action')}
+          </Button>
+          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('admin.users.create.action')}
+          </Button>
+        </Group>
       </Group>
       {list.error && !list.rows ? (
         <LoadError error={list.error} retry={list.refresh} title="admin.users.load_failed" />
@@ -143,6 +154,7 @@ function UserList() {
       />
       <PasswordResetModal reset={reset} onClose={() => setReset(null)} />
       <SignInMethodsModal user={methodsOf} onClose={() => setMethodsOf(null)} />
+      <UserSheetsModal opened={sheets} onClose={() => setSheets(false)} onImported={list.refresh} />
     </>
   );
 }
