@@ -235,6 +235,7 @@ describe('phones', () => {
       '/admin/games/{id}/Info',
       '/admin/games/{id}/Notices',
       '/admin/games/{id}/Review',
+      '/admin/games/{id}/Awards',
       '/admin/games/{id}/Writeups',
       '/admin/games/{id}/challenges',
       '/admin/games/{id}/challenges/{chal}',

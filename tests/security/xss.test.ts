@@ -201,6 +201,8 @@ describe('stored XSS through every user-writable text', () => {
     // A wrong flag is text a player writes and monitors read.
     await player.game.submit(gameId, challengeId, medium);
     await player.game.submit(gameId, challengeId, 'flag{kept}');
+    // An award's reason is text an organiser writes and everyone reads (board marks, team page, admin list).
+    await admin.edit.createAdjustment(gameId, { teamId, points: -1, reason: medium.slice(0, 200) });
     // After the join: a game with a division asks joiners to pick one.
     await admin.edit.createDivision(gameId, { name: `${short}${markup}`.slice(0, 31) });
   }, 180_000);
@@ -254,6 +256,7 @@ describe('stored XSS through every user-writable text', () => {
         `/admin/games/${gameId}/Info`,
         `/admin/games/${gameId}/Notices`,
         `/admin/games/${gameId}/Review`,
+        `/admin/games/${gameId}/Awards`,
         `/admin/games/${gameId}/Writeups`,
         `/admin/games/${gameId}/challenges`,
         `/admin/games/${gameId}/challenges/${challengeId}`,
