@@ -148,7 +148,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                       </Text>
                     </Group>
                   </Table.Td>
-                  <Table.Td ta="right" ff="monospace" fw={700}>
+                  <Table.Td ta="right" ff="monospace" fw={700} style={{ whiteSpace: 'nowrap' }}>
                     {item.adjustments?.length ? adjustmentMark(item.adjustments) : null}
                     {format(item.score)}
                   </Table.Td>
