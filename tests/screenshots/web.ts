@@ -1,5 +1,5 @@
 // The screenshots in web/README.md: home, a game's challenges, its scoreboard (desktop and 390 px) and a team's
-// page, shot by Chromium against a real server with the busy game of the scoreboard tests, seen by the leading
+// page, and the organiser's Awards tab, shot by Chromium against a real server with the busy game of the scoreboard tests, seen by the leading
 // team's captain. `npx tsx tests/screenshots/web.ts` (PENNON_TEST_CHROMIUM set, web built) writes web/docs/*.png.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,10 @@ try {
   const gameId = await createBusyGame(server.url, admin);
   const board = await admin.game.scoreboard(gameId);
   const leader = board.items.find((item) => item.name === TEAM_NAMES[0]);
+  const runnerUp = board.items.find((item) => item.name === TEAM_NAMES[1]);
+  // An award and a penalty, for the scoreboard's marks, the team page's list and the Awards tab.
+  await admin.edit.createAdjustment(gameId, { teamId: leader?.id ?? 0, points: 150, reason: 'Reported a bug' });
+  await admin.edit.createAdjustment(gameId, { teamId: runnerUp?.id ?? 0, points: -100, reason: 'Flag sharing' });
   const page = await browser.newPage();
   await page.goto(server.url);
   await signIn(page, 'sailor0', 'Harbour2024x');
@@ -55,6 +59,16 @@ try {
     await page.screenshot({ path: file, fullPage: shot.width <= 400 });
     console.log(file);
   }
+  const organiser = await browser.newPage();
+  await organiser.goto(server.url);
+  await signIn(organiser, 'admin', adminPassword);
+  await organiser.setViewport({ width: 1280, height: 900 });
+  await organiser.goto(`${server.url}/admin/games/${gameId}/Awards`, { waitUntil: 'networkidle0' });
+  await organiser.waitForSelector('[data-testid="adjustment-row"]');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const file = path.join(docs, 'awards.png');
+  await organiser.screenshot({ path: file });
+  console.log(file);
 } finally {
   await browser.close();
   await server.stop();
