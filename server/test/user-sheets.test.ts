@@ -1,5 +1,6 @@
 // Users and teams imported from CSV and XLSX sheets (a dry run first, then all or nothing), and exported as sheets.
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdmin } from '../src/services/admin-seed.ts';
 import { asUser, login, register, sessionToken, signedIn } from './support/accounts.ts';
@@ -190,5 +191,10 @@ describe.each(databaseKinds())('user sheets on $name', (kind) => {
       ],
     ];
     for (const [data, title] of refusals) expect((await dryRun(data)).json()).toEqual({ title, status: 400 });
+    // A workbook whose part says it inflates past the bound (as a zip bomb's does): refused from the zip's
+    // directory, before anything is inflated.
+    const bomb = Buffer.from(zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(16) }));
+    bomb.writeUInt32LE(200 * 1024 * 1024, bomb.indexOf(Buffer.from('PK\x01\x02')) + 24);
+    expect((await dryRun(bomb)).json()).toEqual({ title: 'The file is larger than 128 MiB', status: 400 });
   });
 });
