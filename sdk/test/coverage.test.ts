@@ -100,6 +100,10 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'edit.notices': (c) => c.edit.notices(1),
   'edit.updateNotice': (c) => c.edit.updateNotice(1, 2, { content: 'n' }),
   'edit.deleteNotice': (c) => c.edit.deleteNotice(1, 2),
+  'edit.createAdjustment': (c) => c.edit.createAdjustment(1, { teamId: 3, points: -5, reason: 'r' }),
+  'edit.adjustments': (c) => c.edit.adjustments(1),
+  'edit.updateAdjustment': (c) => c.edit.updateAdjustment(1, 2, { teamId: 3, points: 5, reason: 'r' }),
+  'edit.deleteAdjustment': (c) => c.edit.deleteAdjustment(1, 2),
   'edit.createDivision': (c) => c.edit.createDivision(1, { name: 'd' }),
   'edit.divisions': (c) => c.edit.divisions(1),
   'edit.updateDivision': (c) => c.edit.updateDivision(1, 2, {}),
@@ -229,7 +233,7 @@ describe('SDK coverage of the route table', () => {
     const duplicates = [...reached].filter(([, keys]) => keys.length > 1);
     expect(duplicates).toEqual([]);
     expect([...reached.keys()].sort()).toEqual(table.map(({ id }) => id).sort());
-    expect(table).toHaveLength(125);
+    expect(table).toHaveLength(129);
   });
 
   it('sends ids in the path, bodies as JSON and files as multipart', async () => {
