@@ -22,8 +22,16 @@ try {
   const leader = board.items.find((item) => item.name === TEAM_NAMES[0]);
   const runnerUp = board.items.find((item) => item.name === TEAM_NAMES[1]);
   // An award and a penalty, for the scoreboard's marks, the team page's list and the Awards tab.
-  await admin.edit.createAdjustment(gameId, { teamId: leader?.id ?? 0, points: 150, reason: 'Reported a bug' });
-  await admin.edit.createAdjustment(gameId, { teamId: runnerUp?.id ?? 0, points: -100, reason: 'Flag sharing' });
+  await admin.edit.createAdjustment(gameId, {
+    teamId: leader?.id ?? 0,
+    points: 150,
+    reason: 'Reported a bug',
+  });
+  await admin.edit.createAdjustment(gameId, {
+    teamId: runnerUp?.id ?? 0,
+    points: -100,
+    reason: 'Flag sharing',
+  });
   const page = await browser.newPage();
   await page.goto(server.url);
   await signIn(page, 'sailor0', 'Harbour2024x');
