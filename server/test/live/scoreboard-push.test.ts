@@ -167,4 +167,34 @@ describe.each(setups)('scoreboard push, $name', ({ kind, env, processes }) => {
       if (String(solved((await board()).model)) === '2,1') break;
     }
   });
+
+  it("tells the clients once an organiser's award or penalty changed a total", async () => {
+    await player('dan');
+    const live = await connect('&scoreboard=true');
+    let pushes = 0;
+    let heard: () => void = () => {};
+    live.on('ReceivedScoreboardUpdate', () => {
+      pushes++;
+      heard();
+    });
+    const pushAfter = (seen: number) =>
+      new Promise<void>((resolve) => {
+        heard = () => pushes > seen && resolve();
+        heard();
+      });
+    const teamId = (await board()).model?.items.find((item) => item.name === 'team-dan')?.id;
+    const c = gameClient(t.app);
+    await c.ok(admin, 'POST', `/api/edit/games/${gameId}/adjustments`, {
+      teamId,
+      points: -40,
+      reason: 'Late',
+    });
+    let seen = 0;
+    for (;;) {
+      await pushAfter(seen);
+      seen = pushes;
+      const item = (await board()).model?.items.find((entry) => entry.name === 'team-dan');
+      if (item?.score === -40) break;
+    }
+  });
 });
