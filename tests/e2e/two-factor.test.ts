@@ -165,8 +165,13 @@ describe('two factors', () => {
     await waitForText(admin, 'The authenticator app, passkeys and recovery codes of osprey are removed');
     await clickButton(admin, 'Remove');
     await waitForText(admin, 'The second factors of osprey were removed');
-    await admin.waitForFunction(() => document.querySelector('[role="dialog"]')?.textContent?.includes('Off'));
-    expect(await methods()).toMatchObject({ 'Authenticator app': 'Off', 'Recovery codes': '0 recovery codes left' });
+    await admin.waitForFunction(() =>
+      document.querySelector('[role="dialog"]')?.textContent?.includes('Off'),
+    );
+    expect(await methods()).toMatchObject({
+      'Authenticator app': 'Off',
+      'Recovery codes': '0 recovery codes left',
+    });
     const logs = await platform.admin.admin.logs();
     expect(logs.map((log) => log.msg)).toContain('Removed the second factors of osprey');
 
