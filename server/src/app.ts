@@ -161,7 +161,7 @@ export const buildApp = async ({
     trustProxy: settings.trustProxy,
   });
   if (settings.rateLimit) await app.register(rateLimit, { exempt: settings.rateLimitExempt, redis });
-  await app.register(uploads);
+  await app.register(uploads, { scratchDir: path.join(settings.dataDir, 'scratch') });
   await app.register(infoApi, { config, accounts });
   await app.register(captchaApi, { captcha });
   const signIn = await registerSignIn(app, {

@@ -1,8 +1,7 @@
 // multipart/form-data uploads of contract endpoints that declare `upload` (§2). Files are streamed: a size limit stops
 // reading at the limit instead of buffering the whole request.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
@@ -15,7 +14,35 @@ import { HttpError } from './http-error.ts';
 /** The cap of the image endpoints (avatars, logo). */
 export const imageUploadLimit = 3 * 1024 * 1024;
 
-export const uploads = fp(async (app: FastifyInstance) => {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where uploads too large to hold are streamed while a request reads them. */
+    uploadScratch: string;
+  }
+}
+
+const scratchPrefix = 'upload-';
+/** Left by a process killed in the middle of an upload; younger ones may be another process's, still being read. */
+const abandonedAfterMs = 24 * 60 * 60 * 1000;
+
+/** Removes what killed processes left in `dir`: a game package is up to 512 MiB. */
+const sweepAbandoned = async (dir: string, now = Date.now()) => {
+  for (const entry of await readdir(dir)) {
+    if (!entry.startsWith(scratchPrefix)) continue;
+    const where = path.join(dir, entry);
+    const { mtimeMs } = await stat(where).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs > abandonedAfterMs) await rm(where, { recursive: true, force: true });
+  }
+};
+
+/**
+ * `scratchDir`: in the data directory rather than the system's temporary one, which is often a RAM-backed tmpfs
+ * (and then holds a large upload in memory after all) or a container's small writable layer.
+ */
+export const uploads = fp(async (app: FastifyInstance, { scratchDir }: { scratchDir: string }) => {
+  await mkdir(scratchDir, { recursive: true });
+  await sweepAbandoned(scratchDir);
+  app.decorate('uploadScratch', scratchDir);
   // The plugin otherwise caps files at the JSON body limit; admin asset uploads have no cap (§2.4).
   await app.register(fastifyMultipart, {
     limits: { fileSize: Number.POSITIVE_INFINITY, files: 64, fields: 16, parts: 100 },
@@ -121,9 +148,9 @@ export const readUpload = async (
 };
 
 /**
- * What `use` makes of the first file of form field `field`, streamed to a temporary file (its path given to `use`)
- * rather than held: for uploads too large to hold, a game package of up to 512 MiB. The file is removed after,
- * whatever happens. 400 as `readUpload`.
+ * What `use` makes of the first file of form field `field`, streamed to a file in the scratch directory (its path
+ * given to `use`) rather than held: for uploads too large to hold, a game package of up to 512 MiB. The file is
+ * removed after, whatever happens. 400 as `readUpload`.
  */
 export const withUploadedFile = async <T>(
   request: FastifyRequest,
@@ -131,7 +158,7 @@ export const withUploadedFile = async <T>(
   maxBytes: number,
   use: (file: string) => Promise<T>,
 ): Promise<T> => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pennon-upload-'));
+  const dir = await mkdtemp(path.join(request.server.uploadScratch, scratchPrefix));
   try {
     const file = path.join(dir, 'upload');
     const size = await firstUpload(request, field, maxBytes, async (part) => {

@@ -16,7 +16,7 @@ export interface DatabaseKind {
   create(): Promise<TestDatabase>;
 }
 
-const sqlite: DatabaseKind = {
+export const sqlite: DatabaseKind = {
   name: 'sqlite',
   create: async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'pennon-test-'));
