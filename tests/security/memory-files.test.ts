@@ -73,41 +73,65 @@ function* zeros(mib: number) {
   for (let i = 0; i < mib; i++) yield chunk;
 }
 
-/**
- * A game package (manifest, game, one challenge) whose challenge's attachment is `content`, under `hash`, deflated
- * at `level` (0: stored as it is).
- */
-const packageWithAttachment = (content: Iterable<Uint8Array>, hash: string, level: 0 | 1 = 1): Buffer => {
+type AddEntry = (name: string, chunks: Iterable<Uint8Array>) => void;
+const json = (value: unknown) => [strToU8(JSON.stringify(value))];
+
+/** A game package (its manifest and game, then what `fill` adds), entries deflated at `level` (0: stored). */
+const gamePackage = (level: 0 | 1, fill: (add: AddEntry) => void): Buffer => {
   const parts: Uint8Array[] = [];
   const archive = new Zip((error, chunk) => {
     if (error) throw error;
     parts.push(chunk);
   });
-  const add = (name: string, chunks: Iterable<Uint8Array>) => {
+  const add: AddEntry = (name, chunks) => {
     const entry = new ZipDeflate(name, { level });
     archive.add(entry);
     for (const chunk of chunks) entry.push(chunk);
     entry.push(new Uint8Array(0), true);
   };
-  const json = (value: unknown) => [strToU8(JSON.stringify(value))];
   add('manifest.json', json({ format: 'GZCTF-GAME', version: '1.0' }));
   add(
     'game.json',
     json({ title: 'Ballast', startTime: '2026-01-01T00:00:00Z', endTime: '2026-12-31T00:00:00Z' }),
   );
-  add(
-    'challenges/challenge-1.json',
-    json({
-      id: 1,
-      title: 'Keel',
-      category: 'Misc',
-      type: 'StaticAttachment',
-      attachment: { type: 'Local', hash, fileName: 'keel.bin' },
-    }),
-  );
-  add(`files/${hash}`, content);
+  fill(add);
   archive.end();
   return Buffer.concat(parts);
+};
+
+/** A package of one challenge whose attachment is `content`, under `hash`. */
+const packageWithAttachment = (content: Iterable<Uint8Array>, hash: string, level: 0 | 1 = 1): Buffer =>
+  gamePackage(level, (add) => {
+    add(
+      'challenges/challenge-1.json',
+      json({
+        id: 1,
+        title: 'Keel',
+        category: 'Misc',
+        type: 'StaticAttachment',
+        attachment: { type: 'Local', hash, fileName: 'keel.bin' },
+      }),
+    );
+    add(`files/${hash}`, content);
+  });
+
+/**
+ * A package of `count` challenges of 60 hints of 250,000 characters each: every entry 15 MB and every hint within its
+ * own bounds (16 MiB an entry, a Markdown text's length), but `count` × 15 MB of JSON in all.
+ */
+const packageOfLongHints = (count: number): Buffer => {
+  const hint = strToU8(`"${'h'.repeat(250_000)}"`);
+  const comma = strToU8(',');
+  return gamePackage(1, (add) => {
+    for (let id = 1; id <= count; id++) {
+      const head = `{"id":${id},"title":"Hint ${id}","category":"Misc","type":"StaticAttachment","hints":[`;
+      add(`challenges/challenge-${id}.json`, [
+        strToU8(head),
+        ...Array.from({ length: 60 }, (_, i) => (i === 0 ? [hint] : [comma, hint])).flat(),
+        strToU8(']}'),
+      ]);
+    }
+  });
 };
 
 /** How a call ended: 200, or the error envelope's status and title (and Retry-After) as the SDK read them. */
@@ -202,6 +226,26 @@ describe.each(databaseKinds())('memory an upload cannot take on $name', (kind) =
     expect(measured.result).toEqual({ status: 200 });
     // Streamed to a temporary file and read from there: a fraction of the package, where holding it took all of it.
     expect(measured.peakMiB).toBeLessThan(64);
+  }, 120_000);
+
+  it('refuses a package of 300 MB of JSON after 64 MiB of it, in bounded memory', async () => {
+    const heavy = packageOfLongHints(20);
+    const games = (await admin.edit.games({ count: 100 })).total;
+    const measured = await measure(server.pid, () =>
+      outcome(admin.edit.importGame(new File([new Uint8Array(heavy)], 'hints.zip'))),
+    );
+    figures(
+      `game package of 20 × 15 MB of JSON (${(heavy.length / 1024).toFixed(0)} KiB) on ${kind.name}`,
+      measured,
+    );
+    expect(measured.result).toMatchObject({
+      status: 400,
+      title: "The package's JSON files and poster are larger than 64 MiB together",
+    });
+    // The 64 MiB held, each entry's chunks while they are joined, and the parser's strings: 142–175 MiB measured.
+    // Holding the whole package would take more than its 300 MB.
+    expect(measured.peakMiB).toBeLessThan(256);
+    expect((await admin.edit.games({ count: 100 })).total).toBe(games);
   }, 120_000);
 
   it('refuses a game package with a 400 MiB entry, in bounded memory, leaving nothing behind', async () => {
