@@ -1,6 +1,7 @@
 // Signing in with an OpenID Connect provider, in Chromium against the real server and an `oidc-provider` on
 // loopback, added by an admin in the settings: a first sign-in creates the account under the proposed name, a later one signs it in, a password
-// account links and unlinks the provider in its profile, and each failure ends on a page saying what went wrong.
+// account links and unlinks the provider in its profile, and each failure (the provider going down among them) ends
+// on a page saying what went wrong.
 import { createNodeClient } from '@pennon/sdk/node';
 import type { BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ describe('OpenID Connect sign-in', () => {
       clientSecret: 'a-test-client-secret',
       redirectUris: [`${platform.server.url}/api/signin/oidc/${providerId}/callback`],
       unverified: ['plover'],
+      // Answers meant for another application, and carrying another sign-in's nonce (an old or replayed one).
+      tampered: { skua: { aud: 'another-application' }, petrel: { nonce: 'an-earlier-sign-ins-nonce' } },
     });
     adminPage = await platform.browser.newPage();
     await adminPage.setViewport({ width: 1280, height: 900 });
@@ -161,6 +164,18 @@ describe('OpenID Connect sign-in', () => {
     await context.close();
   });
 
+  it.each([
+    ['skua', 'meant for another application', "The provider's answer was meant for another application"],
+    ['petrel', 'for another sign-in', "The provider's answer did not match this sign-in"],
+  ])('refuses an ID token of %s %s', async (login, _, message) => {
+    const { context, page } = await freshLogin();
+    await clickButton(page, 'Sign in with Campus ID');
+    await atProvider(page, login);
+    await page.waitForFunction(() => location.pathname === '/account/External');
+    await waitForText(page, message);
+    await context.close();
+  });
+
   it('leaves only the providers once an admin turns password sign-in off', async () => {
     const passwordSwitch = async () =>
       adminPage.click(`label[for="${await labelledId(adminPage, 'Password sign-in')}"]`);
@@ -179,6 +194,24 @@ describe('OpenID Connect sign-in', () => {
     const { context, page } = await freshLogin();
     await page.locator('::-p-aria([name="Sign in with Campus ID"][role="button"])').wait();
     expect(await page.$('input[autocomplete="current-password"]')).toBeNull();
+    await context.close();
+  });
+
+  // Last: it stops the provider the other tests share.
+  it('says the provider could not be reached when it goes down in the middle of a sign-in', async () => {
+    const { context, page } = await freshLogin();
+    await clickButton(page, 'Sign in with Campus ID');
+    // The provider answers until it sends the browser back; it is down by the time the platform redeems the code.
+    await page.setRequestInterception(true);
+    page.on('request', (request) => {
+      if (request.isInterceptResolutionHandled()) return;
+      if (request.url().startsWith(`${platform.server.url}/api/signin/oidc/${providerId}/callback`))
+        void provider.stop().then(() => request.continue());
+      else void request.continue();
+    });
+    await atProvider(page, 'tern');
+    await page.waitForFunction(() => location.pathname === '/account/External');
+    await waitForText(page, 'The sign-in provider could not be reached');
     await context.close();
   });
 });
