@@ -41,6 +41,13 @@ export default {
       to: { path: '^(server|widgets|extension|wsrx)/' },
     },
     {
+      name: 'ctl-talks-to-the-platform-through-the-sdk',
+      comment: 'pennon-ctl reaches a platform over its API, never its database or its code.',
+      severity: 'error',
+      from: { path: '^ctl/' },
+      to: { path: '^(server|web|widgets|extension|wsrx)/' },
+    },
+    {
       name: 'extension-builds-on-the-sdk',
       comment: 'The extension talks to the daemon through the SDK; only its tests start a real daemon.',
       severity: 'error',

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { prepareTestEnvironment } from './test-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const workspaces = ['sdk', 'server', 'web', 'widgets', 'extension', 'wsrx'];
+const workspaces = ['sdk', 'server', 'web', 'widgets', 'extension', 'wsrx', 'ctl'];
 const served = ['server/dist', 'web/dist', 'widgets/dist', 'static'];
 const vitestArgs = process.argv.length > 2 ? process.argv.slice(2) : ['run'];
 

@@ -1,0 +1,202 @@
+// A folder of challenges: every challenge.yml (or .yaml) under it, read, checked against the schema and the rules
+// between fields, its files hashed. Every problem names its file and field, all of them at once.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import Value from 'typebox/value';
+import { parseDocument } from 'yaml';
+import { fromCtfcli, isCtfcli } from './ctfcli.ts';
+import { type AttachmentSpec, ChallengeSpec } from './schema.ts';
+
+/** A file to attach, as found on disk. */
+export interface LocalFile {
+  /** The path as the challenge.yml writes it. */
+  file: string;
+  absolute: string;
+  name: string;
+  sha256: string;
+  size: number;
+}
+
+export type LocalAttachment = { kind: 'file'; local: LocalFile } | { kind: 'url'; url: string };
+
+export interface LocalChallenge {
+  /** The challenge.yml, relative to the current folder. */
+  file: string;
+  spec: ChallengeSpec;
+  type: NonNullable<ChallengeSpec['type']>;
+  attachment?: LocalAttachment;
+  flags?: { flag: string; attachment?: LocalAttachment }[];
+  /** ctfcli fields Pennon has no place for. */
+  notes: string[];
+  ctfcli: boolean;
+}
+
+export class InvalidFiles extends Error {
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the challenge files`);
+  }
+}
+
+const specNames = new Set(['challenge.yml', 'challenge.yaml']);
+const skipped = new Set(['node_modules', '.git']);
+
+const findSpecs = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const own = entries.filter((e) => e.isFile() && specNames.has(e.name)).map((e) => path.join(dir, e.name));
+  if (own.length > 0) return own;
+  const nested = await Promise.all(
+    entries
+      .filter((e) => e.isDirectory() && !skipped.has(e.name) && !e.name.startsWith('.'))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((e) => findSpecs(path.join(dir, e.name))),
+  );
+  return nested.flat();
+};
+
+const dotted = (pointer: string) => pointer.replace(/^\//, '').replaceAll('/', '.') || '(top level)';
+
+/** The part of the schema a complaint's `schemaPath` (`#/properties/flags/items/anyOf/1`) points at. */
+const schemaAt = (schemaPath: string): { description?: string } | undefined =>
+  schemaPath
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((key) => key !== '')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], ChallengeSpec) as
+    | { description?: string }
+    | undefined;
+
+/**
+ * The schema's complaints, one per field, in words: an unknown field named at its parent, an enum with its values,
+ * a field of several forms (a union) with the forms it may take rather than each form's own complaint.
+ */
+const schemaProblems = (value: unknown): string[] => {
+  const errors = [...Value.Errors(ChallengeSpec, value)].filter((e) => e.keyword !== 'boolean');
+  const unions = new Map(errors.filter((e) => e.keyword === 'anyOf').map((e) => [e.instancePath, e]));
+  const problems = new Map<string, string>();
+  for (const error of errors) {
+    const params = error.params as {
+      additionalProperties?: string[];
+      requiredProperties?: string[];
+      allowedValues?: string[];
+    };
+    const at = dotted(error.instancePath);
+    // A deeper complaint inside a union's branch says more than the union's own.
+    const deeper = errors.some((e) => e.instancePath.startsWith(`${error.instancePath}/`));
+    if (deeper && error.keyword !== 'additionalProperties') continue;
+    const union = unions.get(error.instancePath);
+    const problem = params.additionalProperties
+      ? `unknown field ${params.additionalProperties.join(', ')}`
+      : union
+        ? `must be ${schemaAt(union.schemaPath)?.description ?? 'one of the forms the schema allows'}`
+        : params.requiredProperties
+          ? `missing ${params.requiredProperties.join(', ')}`
+          : params.allowedValues
+            ? `must be one of ${params.allowedValues.join(', ')}`
+            : error.message;
+    const key = `${error.instancePath} ${problem}`;
+    if (!problems.has(key)) problems.set(key, `${at}: ${problem}`);
+  }
+  return [...problems.values()];
+};
+
+const containerTypes = new Set(['StaticContainer', 'DynamicContainer']);
+
+/** What the schema cannot say: which fields each challenge type takes. */
+const typeProblems = (spec: ChallengeSpec, type: string): string[] => {
+  const problems: string[] = [];
+  if (spec.container && !containerTypes.has(type))
+    problems.push('container: only StaticContainer and DynamicContainer challenges run containers');
+  if (spec.flags && type === 'DynamicContainer')
+    problems.push('flags: a DynamicContainer challenge makes each team’s flag from flagTemplate');
+  if (spec.flagTemplate !== undefined && type !== 'DynamicContainer')
+    problems.push('flagTemplate: only DynamicContainer challenges make flags');
+  if (spec.attachment && type === 'DynamicAttachment')
+    problems.push('attachment: a DynamicAttachment challenge takes one attachment per flag');
+  spec.flags?.forEach((flag, i) => {
+    if (typeof flag !== 'string' && type !== 'DynamicAttachment')
+      problems.push(`flags.${i}.attachment: only DynamicAttachment challenges attach files to flags`);
+  });
+  return problems;
+};
+
+const hashFile = async (dir: string, file: string, field: string): Promise<LocalFile | string> => {
+  const absolute = path.resolve(dir, file);
+  const inside = path.relative(dir, absolute);
+  if (inside.startsWith('..') || path.isAbsolute(inside))
+    return `${field}: ${file} is outside the challenge folder`;
+  const info = await stat(absolute).catch(() => undefined);
+  if (!info?.isFile()) return `${field}: ${file} is not a file`;
+  if (info.size === 0) return `${field}: ${file} is empty`;
+  const content = await readFile(absolute);
+  const sha256 = createHash('sha256').update(content).digest('hex');
+  return { file, absolute, name: path.basename(absolute), sha256, size: info.size };
+};
+
+const resolveAttachment = async (
+  dir: string,
+  spec: AttachmentSpec,
+  field: string,
+): Promise<LocalAttachment | string> => {
+  if ('url' in spec) return { kind: 'url', url: spec.url };
+  const local = await hashFile(dir, spec.file, `${field}.file`);
+  return typeof local === 'string' ? local : { kind: 'file', local };
+};
+
+const loadOne = async (specFile: string): Promise<{ challenge?: LocalChallenge; problems: string[] }> => {
+  const file = path.relative(process.cwd(), specFile) || specFile;
+  const where = (problem: string) => `${file}: ${problem}`;
+  const doc = parseDocument(await readFile(specFile, 'utf8'));
+  if (doc.errors.length > 0) return { problems: doc.errors.map((e) => where(`not YAML: ${e.message}`)) };
+  const raw = doc.toJS() as unknown;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return { problems: [where('(top level): must be a mapping of fields')] };
+  const ctfcli = isCtfcli(raw as Record<string, unknown>);
+  const { spec, notes } = ctfcli
+    ? fromCtfcli(raw as Record<string, unknown>)
+    : { spec: raw as Record<string, unknown>, notes: [] };
+  const problems = schemaProblems(spec);
+  if (problems.length > 0) return { problems: problems.map(where) };
+  const valid = spec as ChallengeSpec;
+  const type = valid.type ?? 'StaticAttachment';
+  const found = typeProblems(valid, type);
+  const dir = path.dirname(specFile);
+  const challenge: LocalChallenge = { file, spec: valid, type, notes, ctfcli };
+  if (valid.attachment) {
+    const attachment = await resolveAttachment(dir, valid.attachment, 'attachment');
+    if (typeof attachment === 'string') found.push(attachment);
+    else challenge.attachment = attachment;
+  }
+  if (valid.flags) {
+    challenge.flags = [];
+    for (const [i, flag] of valid.flags.entries()) {
+      if (typeof flag === 'string') {
+        challenge.flags.push({ flag });
+        continue;
+      }
+      const attachment = await resolveAttachment(dir, flag.attachment, `flags.${i}.attachment`);
+      if (typeof attachment === 'string') found.push(attachment);
+      else challenge.flags.push({ flag: flag.flag, attachment });
+    }
+  }
+  return { challenge, problems: found.map(where) };
+};
+
+/** Every challenge under `root`; throws InvalidFiles listing every problem of every file. */
+export const loadFolder = async (root: string): Promise<LocalChallenge[]> => {
+  const info = await stat(root).catch(() => undefined);
+  if (!info?.isDirectory()) throw new InvalidFiles([`${root}: not a folder`]);
+  const specs = await findSpecs(path.resolve(root));
+  if (specs.length === 0) throw new InvalidFiles([`${root}: no challenge.yml in it or its folders`]);
+  const loaded = await Promise.all(specs.map(loadOne));
+  const problems = loaded.flatMap((l) => l.problems);
+  const challenges = loaded.flatMap((l) => (l.challenge ? [l.challenge] : []));
+  const byName = new Map<string, string>();
+  for (const c of challenges) {
+    const other = byName.get(c.spec.name);
+    if (other) problems.push(`${c.file}: name: ${JSON.stringify(c.spec.name)} is taken by ${other} too`);
+    byName.set(c.spec.name, c.file);
+  }
+  if (problems.length > 0) throw new InvalidFiles(problems);
+  return challenges;
+};
