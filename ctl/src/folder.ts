@@ -147,7 +147,9 @@ const loadOne = async (specFile: string): Promise<{ challenge?: LocalChallenge; 
   const file = path.relative(process.cwd(), specFile) || specFile;
   const where = (problem: string) => `${file}: ${problem}`;
   const doc = parseDocument(await readFile(specFile, 'utf8'));
-  if (doc.errors.length > 0) return { problems: doc.errors.map((e) => where(`not YAML: ${e.message}`)) };
+  // The first syntax error: the ones after it mostly follow from it.
+  const [broken] = doc.errors;
+  if (broken) return { problems: [where(`not YAML: ${broken.message}`)] };
   const raw = doc.toJS() as unknown;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return { problems: [where('(top level): must be a mapping of fields')] };

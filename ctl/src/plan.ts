@@ -173,7 +173,10 @@ export const formatPlan = (plan: Plan): string => {
 /** Uploads each file once (by hash) in a push; the upload's own reference is dropped once attachments hold theirs. */
 class Uploads {
   readonly #done = new Map<string, Promise<string>>();
-  constructor(private readonly client: PennonClient) {}
+  constructor(
+    private readonly client: PennonClient,
+    private readonly report: (line: string) => void,
+  ) {}
 
   hash(local: LocalFile): Promise<string> {
     let done = this.#done.get(local.sha256);
@@ -183,6 +186,7 @@ class Uploads {
           filename: local.name,
         });
         if (!stored) throw new Error(`${local.file}: the platform stored nothing`);
+        this.report(`uploaded ${local.file} (${local.size} bytes)`);
         return stored.hash;
       });
       this.#done.set(local.sha256, done);
@@ -215,7 +219,7 @@ export const applyPlan = async (
   plan: Plan,
   report: (line: string) => void,
 ): Promise<void> => {
-  const uploads = new Uploads(client);
+  const uploads = new Uploads(client, report);
   try {
     for (const c of pendingChanges(plan)) {
       const { id } =

@@ -110,6 +110,7 @@ describe('pennon-ctl', () => {
   let admin: PennonClient;
   let gameId: number;
   let ctfcliGameId: number;
+  let dynamicGameId: number;
   let token: string;
 
   const game = (title: string) =>
@@ -123,6 +124,7 @@ describe('pennon-ctl', () => {
     await admin.account.login({ userName: 'admin', password: adminPassword });
     gameId = await game('Harbour CTF');
     ctfcliGameId = await game('Moved from CTFd');
+    dynamicGameId = await game('Per-team flags');
     ({ token } = await admin.tokens.create({ name: 'pennon-ctl' }));
     write(event);
   });
@@ -271,6 +273,64 @@ attachment:
     expect(push).toMatchObject({ code: 0, stdout: 'No changes: 3 challenges match the platform.\n' });
   });
 
+  it('pushes per-team flags, their files uploaded once, and pulls them back as no change', async () => {
+    write({
+      'dynamic/keys/challenge.yml': `name: Keys
+category: Crypto
+type: DynamicAttachment
+flags:
+  - { flag: "flag{k1}", attachment: { file: files/k1.txt } }
+  - { flag: "flag{k2}", attachment: { file: files/k2.txt } }
+  - flag: flag{k3}
+    attachment:
+      file: files/k1.txt
+`,
+      'dynamic/keys/files/k1.txt': 'key one',
+      'dynamic/keys/files/k2.txt': 'key two',
+      'dynamic/beacon/challenge.yml': `name: Beacon
+category: Misc
+type: DynamicContainer
+flagTemplate: flag{[TEAM_HASH]}
+container: { image: localhost/pennon-busybox:latest, port: 80, network: Isolated, trafficCapture: true }
+`,
+      'dynamic/mirror/challenge.yml': `name: Mirror
+category: Misc
+attachment: { url: https://files.example.org/mirror.bin }
+flags: ['flag{mirror}']
+`,
+    });
+    const game = String(dynamicGameId);
+    const push = await ctl(['challenges', 'push', 'dynamic', '--game', game, '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout.match(/^uploaded files\/k1.txt \(7 bytes\)$/gm)).toHaveLength(1);
+    expect(push.stdout).toContain('uploaded files/k2.txt (7 bytes)');
+
+    const byTitle = Object.fromEntries((await remote(dynamicGameId)).map((c) => [c.title, c]));
+    const keys = Object.fromEntries(byTitle.Keys?.flags.map((f) => [f.flag, f.attachment?.url]) ?? []);
+    expect(keys).toEqual({
+      'flag{k1}': `/assets/${sha256('key one')}/k1.txt`,
+      'flag{k2}': `/assets/${sha256('key two')}/k2.txt`,
+      'flag{k3}': `/assets/${sha256('key one')}/k1.txt`,
+    });
+    expect(byTitle.Beacon).toMatchObject({
+      flagTemplate: 'flag{[TEAM_HASH]}',
+      exposePort: 80,
+      networkMode: 'Isolated',
+      enableTrafficCapture: true,
+    });
+    expect(byTitle.Mirror?.attachment).toMatchObject({
+      type: 'Remote',
+      url: 'https://files.example.org/mirror.bin',
+    });
+
+    const again = await ctl(['challenges', 'push', 'dynamic', '--game', game]);
+    expect(again.stdout).toBe('No changes: 3 challenges match the platform.\n');
+    expect((await ctl(['challenges', 'pull', 'dynamic-pulled', '--game', game])).code).toBe(0);
+    expect(readFileSync(path.join(scratch, 'dynamic-pulled/keys/files/k2.txt'), 'utf8')).toBe('key two');
+    const back = await ctl(['challenges', 'push', 'dynamic-pulled', '--game', game]);
+    expect(back.stdout).toBe('No changes: 3 challenges match the platform.\n');
+  });
+
   it('brings a CTFd ctfcli folder over, reporting what it could not map', async () => {
     write({
       'ctfd/pwn/challenge.yml': `name: "Overflow"
@@ -329,9 +389,20 @@ version: "0.1"
     expect(again.stdout).toContain('No changes: 1 challenge matches the platform.');
   });
 
-  it('documents every field of the schema in its README', () => {
+  it('documents every field of the schema in its README, with examples that validate', async () => {
     const readme = readFileSync(path.join(root, 'ctl/README.md'), 'utf8');
     expect(readme).toBe(withFieldTable(readme));
+    const examples = [...readme.matchAll(/```yaml\n# (\S+)\/challenge.yml[^\n]*\n([\s\S]*?)```/g)];
+    expect(examples).toHaveLength(3);
+    for (const [, dir, yaml = ''] of examples) {
+      write({ [`readme/${dir}/challenge.yml`]: yaml });
+      for (const [, file] of yaml.matchAll(/file: ([^\s}]+)/g))
+        write({ [`readme/${dir}/${file}`]: 'content' });
+    }
+    expect(await ctl(['challenges', 'validate', 'readme'])).toMatchObject({
+      code: 0,
+      stdout: '3 challenges valid\n',
+    });
     expect(readme).toContain(
       '| `container.port` | integer |  | The port the challenge listens on; 1–65535 |',
     );
