@@ -1,6 +1,7 @@
 // CTFd ctfcli's challenge.yml read as Pennon's, so an event moves from CTFd with its challenge repository as it is.
 // What Pennon has no place for is reported (`notes`), never dropped in silence.
 import { ChallengeCategory } from '@pennon/sdk/contract';
+import { slugOf } from './pull.ts';
 import type { ChallengeSpec, FlagSpec } from './schema.ts';
 
 /** ctfcli's own `type` values: a file that names one is ctfcli's (Pennon's types are StaticAttachment etc.). */
@@ -140,11 +141,10 @@ export const fromCtfcli = (raw: Record<string, unknown>): Converted => {
     });
   }
 
-  if (Array.isArray(raw.files) && raw.files.length > 0) {
-    spec.attachment = { file: raw.files[0] };
-    if (raw.files.length > 1)
-      notes.push(`files beyond the first not mapped (Pennon takes one): ${raw.files.slice(1).join(', ')}`);
-  }
+  // Pennon has one attachment a challenge: several files go as one zip.
+  if (Array.isArray(raw.files) && raw.files.length === 1) spec.attachment = { file: raw.files[0] };
+  else if (Array.isArray(raw.files) && raw.files.length > 1)
+    spec.attachment = { files: raw.files, name: `${slugOf(String(raw.name))}.zip` };
   if (raw.state === 'visible' || raw.state === 'hidden') spec.enabled = raw.state === 'visible';
   if (typeof raw.attempts === 'number') spec.limits = { submissions: raw.attempts };
 

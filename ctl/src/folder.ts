@@ -3,19 +3,20 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { type Zippable, zipSync } from 'fflate';
 import Value from 'typebox/value';
 import { parseDocument } from 'yaml';
 import { fromCtfcli, isCtfcli } from './ctfcli.ts';
 import { type AttachmentSpec, ChallengeSpec } from './schema.ts';
 
-/** A file to attach, as found on disk. */
+/** A file to attach: one of the folder, or several of it zipped. */
 export interface LocalFile {
-  /** The path as the challenge.yml writes it. */
+  /** The path as the challenge.yml writes it (a zip's download name). */
   file: string;
-  absolute: string;
   name: string;
   sha256: string;
   size: number;
+  read(): Promise<Uint8Array>;
 }
 
 export type LocalAttachment = { kind: 'file'; local: LocalFile } | { kind: 'url'; url: string };
@@ -120,6 +121,9 @@ const typeProblems = (spec: ChallengeSpec, type: string): string[] => {
   return problems;
 };
 
+const sha256Of = (content: Uint8Array) => createHash('sha256').update(content).digest('hex');
+
+/** A file of the folder, or why it cannot be attached. */
 const hashFile = async (dir: string, file: string, field: string): Promise<LocalFile | string> => {
   const absolute = path.resolve(dir, file);
   const inside = path.relative(dir, absolute);
@@ -128,9 +132,27 @@ const hashFile = async (dir: string, file: string, field: string): Promise<Local
   const info = await stat(absolute).catch(() => undefined);
   if (!info?.isFile()) return `${field}: ${file} is not a file`;
   if (info.size === 0) return `${field}: ${file} is empty`;
-  const content = await readFile(absolute);
-  const sha256 = createHash('sha256').update(content).digest('hex');
-  return { file, absolute, name: path.basename(absolute), sha256, size: info.size };
+  const sha256 = sha256Of(await readFile(absolute));
+  return { file, name: path.basename(absolute), sha256, size: info.size, read: () => readFile(absolute) };
+};
+
+/** Zip entries' time: fixed, so the same files make the same bytes (and hash) at every push. */
+const zipTime = new Date('2000-01-01T00:00:00Z');
+
+const zipFiles = async (
+  dir: string,
+  files: string[],
+  name: string,
+  field: string,
+): Promise<LocalFile | string> => {
+  const found = await Promise.all(files.map((file, i) => hashFile(dir, file, `${field}.files.${i}`)));
+  const problem = found.find((f) => typeof f === 'string');
+  if (problem !== undefined) return problem;
+  const entries: Zippable = {};
+  for (const f of found as LocalFile[])
+    entries[path.posix.normalize(f.file)] = [await f.read(), { mtime: zipTime }];
+  const zip = zipSync(entries);
+  return { file: name, name, sha256: sha256Of(zip), size: zip.length, read: async () => zip };
 };
 
 const resolveAttachment = async (
@@ -139,7 +161,10 @@ const resolveAttachment = async (
   field: string,
 ): Promise<LocalAttachment | string> => {
   if ('url' in spec) return { kind: 'url', url: spec.url };
-  const local = await hashFile(dir, spec.file, `${field}.file`);
+  const local =
+    'files' in spec
+      ? await zipFiles(dir, spec.files, spec.name, field)
+      : await hashFile(dir, spec.file, `${field}.file`);
   return typeof local === 'string' ? local : { kind: 'file', local };
 };
 

@@ -1,6 +1,5 @@
 // What `push` would change on the platform, challenge by challenge (matched by name), and the applying of it.
 // `diff` prints the same plan and stops there.
-import { readFile } from 'node:fs/promises';
 import type { PennonClient } from '@pennon/sdk';
 import type {
   Attachment,
@@ -181,7 +180,7 @@ class Uploads {
   hash(local: LocalFile): Promise<string> {
     let done = this.#done.get(local.sha256);
     if (!done) {
-      done = readFile(local.absolute).then(async (content) => {
+      done = local.read().then(async (content) => {
         const [stored] = await this.client.assets.upload(new File([content], local.name), {
           filename: local.name,
         });

@@ -19,8 +19,18 @@ export const AttachmentSpec = Type.Union(
       { url: Type.String({ pattern: '^https?://' }) },
       { additionalProperties: false, description: 'a link players download from elsewhere' },
     ),
+    Type.Object(
+      {
+        files: Type.Array(FilePath, { minItems: 1 }),
+        name: Type.String({ pattern: '^[^/\\\\]+[.]zip$' }),
+      },
+      { additionalProperties: false, description: 'files of the folder, zipped into one download' },
+    ),
   ],
-  { description: '`{file: PATH}` (a file of the folder) or `{url: URL}` (a link)' },
+  {
+    description:
+      '`{file: PATH}` (a file of the folder), `{url: URL}` (a link) or `{files: [PATH, …], name: NAME.zip}` (files zipped)',
+  },
 );
 export type AttachmentSpec = Static<typeof AttachmentSpec>;
 

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PennonClient } from '@pennon/sdk';
 import { createNodeClient } from '@pennon/sdk/node';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFieldTable } from '../../ctl/src/docs.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -356,11 +357,13 @@ hints:
   - {content: "Paid hint", cost: 10}
 files:
   - dist/vuln
+  - dist/libc.txt
 state: visible
 attempts: 5
 version: "0.1"
 `,
       'ctfd/pwn/dist/vuln': 'ELF-ish bytes',
+      'ctfd/pwn/dist/libc.txt': 'libc, more or less',
     });
     const push = await ctl(['challenges', 'push', 'ctfd', '--game', String(ctfcliGameId), '--yes']);
     expect(push.code).toBe(0);
@@ -378,8 +381,16 @@ version: "0.1"
       hints: ['Free hint', 'Paid hint'],
       isEnabled: true,
       submissionLimit: 5,
-      attachment: expect.objectContaining({ url: `/assets/${sha256('ELF-ish bytes')}/vuln` }),
+      attachment: expect.objectContaining({
+        url: expect.stringMatching(/^\/assets\/[0-9a-f]{64}\/overflow\.zip$/),
+      }),
     });
+    const [, hash = ''] = /^\/assets\/([0-9a-f]{64})\//.exec(overflow?.attachment?.url ?? '') ?? [];
+    const zip = unzipSync(
+      new Uint8Array(await (await admin.assets.download(hash, 'overflow.zip')).data.arrayBuffer()),
+    );
+    expect(Object.keys(zip).sort()).toEqual(['dist/libc.txt', 'dist/vuln']);
+    expect(new TextDecoder().decode(zip['dist/vuln'])).toBe('ELF-ish bytes');
     expect(overflow?.flags.map((f) => f.flag).sort()).toEqual([
       'flag{literal}',
       'flag{plain}',
