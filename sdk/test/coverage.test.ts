@@ -104,6 +104,9 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'edit.adjustments': (c) => c.edit.adjustments(1),
   'edit.updateAdjustment': (c) => c.edit.updateAdjustment(1, 2, { teamId: 3, points: 5, reason: 'r' }),
   'edit.deleteAdjustment': (c) => c.edit.deleteAdjustment(1, 2),
+  'edit.correctVerdict': (c) => c.edit.correctVerdict(1, 2, { status: 'WrongAnswer', reason: 'r' }),
+  'edit.teamSolves': (c) => c.edit.teamSolves(1, 2),
+  'edit.removeTeamSolves': (c) => c.edit.removeTeamSolves(1, 2, { reason: 'r' }),
   'edit.createDivision': (c) => c.edit.createDivision(1, { name: 'd' }),
   'edit.divisions': (c) => c.edit.divisions(1),
   'edit.updateDivision': (c) => c.edit.updateDivision(1, 2, {}),
@@ -233,7 +236,7 @@ describe('SDK coverage of the route table', () => {
     const duplicates = [...reached].filter(([, keys]) => keys.length > 1);
     expect(duplicates).toEqual([]);
     expect([...reached.keys()].sort()).toEqual(table.map(({ id }) => id).sort());
-    expect(table).toHaveLength(129);
+    expect(table).toHaveLength(132);
   });
 
   it('sends ids in the path, bodies as JSON and files as multipart', async () => {

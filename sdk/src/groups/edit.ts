@@ -17,6 +17,10 @@ import type {
   PostEditModel,
   ScoreAdjustmentInput,
   ScoreAdjustmentModel,
+  SolvesRemovalInput,
+  TeamSolvesModel,
+  VerdictCorrectionInput,
+  VerdictCorrectionModel,
 } from '../contract/models/edit.ts';
 import type { ContainerInfoModel, GameNotice } from '../contract/models/game.ts';
 import type { PostDetailModel } from '../contract/models/info.ts';
@@ -96,6 +100,24 @@ export interface EditApi {
   ): Promise<ScoreAdjustmentModel>;
   /** DELETE /api/edit/games/{id}/adjustments/{adjustmentId}: delete one. */
   deleteAdjustment(gameId: number, adjustmentId: number, options?: CallOptions): Promise<void>;
+
+  // ---- Verdict corrections ----
+  /** PUT /api/edit/games/{id}/submissions/{submissionId}/verdict: correct a judged submission, with a reason. */
+  correctVerdict(
+    gameId: number,
+    submissionId: number,
+    body: VerdictCorrectionInput,
+    options?: CallOptions,
+  ): Promise<VerdictCorrectionModel>;
+  /** GET /api/edit/games/{id}/teams/{teamId}/solves: how many solves the team holds. */
+  teamSolves(gameId: number, teamId: number, options?: CallOptions): Promise<TeamSolvesModel>;
+  /** POST /api/edit/games/{id}/teams/{teamId}/solves/remove: remove all the team's solves (for cheating). */
+  removeTeamSolves(
+    gameId: number,
+    teamId: number,
+    body: SolvesRemovalInput,
+    options?: CallOptions,
+  ): Promise<TeamSolvesModel>;
 
   // ---- Divisions ----
   /** POST /api/edit/games/{id}/divisions: add a division. */
@@ -189,6 +211,12 @@ export const createEditApi = (request: Requester): EditApi => ({
     request(r.updateAdjustment, { ...options, params: { id, adjustmentId }, body }),
   deleteAdjustment: (id, adjustmentId, options) =>
     request(r.deleteAdjustment, { ...options, params: { id, adjustmentId } }),
+
+  correctVerdict: (id, submissionId, body, options) =>
+    request(r.correctVerdict, { ...options, params: { id, submissionId }, body }),
+  teamSolves: (id, teamId, options) => request(r.teamSolves, { ...options, params: { id, teamId } }),
+  removeTeamSolves: (id, teamId, body, options) =>
+    request(r.removeTeamSolves, { ...options, params: { id, teamId }, body }),
 
   createDivision: (id, body, options) => request(r.createDivision, { ...options, params: { id }, body }),
   divisions: (id, options) => request(r.divisions, { ...options, params: { id } }),

@@ -181,6 +181,47 @@ export const ScoreAdjustmentModel = Type.Object(
 );
 export type ScoreAdjustmentModel = Static<typeof ScoreAdjustmentModel>;
 
+// ---- Verdict corrections ----
+
+/** An admin's correction of a judged submission: the verdict it should have had, and why. */
+export const VerdictCorrectionInput = Type.Object(
+  {
+    /** Accepted: the flag was right (a flag mistyped in the challenge, say); WrongAnswer: it was not. */
+    status: Type.Union([Type.Literal('Accepted'), Type.Literal('WrongAnswer')]),
+    /** Shown to players in the correction's notice: held to the titles' rule, like an award's reason. */
+    reason: Type.String({ minLength: 1, maxLength: ADJUSTMENT_REASON_MAX, pattern: AUTHORED_NAME_PATTERN }),
+  },
+  { title: 'VerdictCorrectionInput' },
+);
+export type VerdictCorrectionInput = Static<typeof VerdictCorrectionInput>;
+
+/** What a correction did: `changed` false when the submission had that verdict already (nothing was written). */
+export const VerdictCorrectionModel = Type.Object(
+  {
+    submissionId: Type.Integer(),
+    status: Type.Union([Type.Literal('Accepted'), Type.Literal('WrongAnswer')]),
+    changed: Type.Boolean(),
+  },
+  { title: 'VerdictCorrectionModel' },
+);
+export type VerdictCorrectionModel = Static<typeof VerdictCorrectionModel>;
+
+/** Why a team's solves are removed (flag sharing, say): in the audit log and the players' notice. */
+export const SolvesRemovalInput = Type.Object(
+  {
+    reason: Type.String({ minLength: 1, maxLength: ADJUSTMENT_REASON_MAX, pattern: AUTHORED_NAME_PATTERN }),
+  },
+  { title: 'SolvesRemovalInput' },
+);
+export type SolvesRemovalInput = Static<typeof SolvesRemovalInput>;
+
+/** A team's solves in a game: how many it holds, or how many a removal took away. */
+export const TeamSolvesModel = Type.Object(
+  { teamId: Type.Integer(), teamName: Type.String(), solves: Type.Integer({ minimum: 0 }) },
+  { title: 'TeamSolvesModel' },
+);
+export type TeamSolvesModel = Static<typeof TeamSolvesModel>;
+
 // ---- Divisions ----
 
 /** A per-challenge override: it replaces the division default for that challenge. */

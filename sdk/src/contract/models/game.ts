@@ -377,6 +377,8 @@ export const Submission = Type.Object(
     team: Type.String(),
     /** The challenge title. */
     challenge: Type.String(),
+    /** Pennon's: the submission's id, which a verdict correction names. */
+    id: Type.Optional(Type.Integer()),
   },
   { title: 'Submission' },
 );

@@ -152,6 +152,24 @@ export const edit = endpoints<typeof schemas>()({
     auth: 'admin',
     response: 'empty',
   },
+  correctVerdict: {
+    method: 'PUT',
+    path: '/api/edit/games/{id}/submissions/{submissionId}/verdict',
+    auth: 'admin',
+    response: 'json',
+  },
+  teamSolves: {
+    method: 'GET',
+    path: '/api/edit/games/{id}/teams/{teamId}/solves',
+    auth: 'admin',
+    response: 'json',
+  },
+  removeTeamSolves: {
+    method: 'POST',
+    path: '/api/edit/games/{id}/teams/{teamId}/solves/remove',
+    auth: 'admin',
+    response: 'json',
+  },
 
   // ---- Divisions ----
   createDivision: {

@@ -17,6 +17,10 @@ import {
   PostEditModel,
   ScoreAdjustmentInput,
   ScoreAdjustmentModel,
+  SolvesRemovalInput,
+  TeamSolvesModel,
+  VerdictCorrectionInput,
+  VerdictCorrectionModel,
 } from '../models/edit.ts';
 import { ContainerInfoModel, GameNotice } from '../models/game.ts';
 import { PostDetailModel } from '../models/info.ts';
@@ -28,6 +32,8 @@ const byGame = Type.Object({ id: Id });
 const byNotice = Type.Object({ id: Id, noticeId: Id });
 const byAdjustment = Type.Object({ id: Id, adjustmentId: Id });
 const byDivision = Type.Object({ id: Id, divisionId: Id });
+const bySubmission = Type.Object({ id: Id, submissionId: Id });
+const byTeam = Type.Object({ id: Id, teamId: Id });
 const byChallenge = Type.Object({ id: Id, cId: Id });
 const byFlag = Type.Object({ id: Id, cId: Id, fId: Id });
 
@@ -150,6 +156,26 @@ export const edit = {
   deleteAdjustment: {
     summary: 'Delete an award or a penalty',
     params: byAdjustment,
+  },
+
+  // ---- Verdict corrections ----
+  correctVerdict: {
+    summary:
+      'Correct a judged submission to Accepted or WrongAnswer, with a reason: solves, bloods and scores recompute',
+    params: bySubmission,
+    body: VerdictCorrectionInput,
+    response: VerdictCorrectionModel,
+  },
+  teamSolves: {
+    summary: 'How many solves a team holds in the game (what removing them would take)',
+    params: byTeam,
+    response: TeamSolvesModel,
+  },
+  removeTeamSolves: {
+    summary: 'Remove every solve of a team (for cheating): its accepted flags become CheatDetected',
+    params: byTeam,
+    body: SolvesRemovalInput,
+    response: TeamSolvesModel,
   },
 
   // ---- Divisions ----
