@@ -9,6 +9,7 @@ import { avatarsApi } from './api/avatars.ts';
 import { brandingApi } from './api/branding.ts';
 import { captchaApi } from './api/captcha.ts';
 import { containersApi } from './api/containers.ts';
+import { correctionsApi } from './api/corrections.ts';
 import { gamesApi } from './api/games.ts';
 import { infoApi } from './api/info.ts';
 import { logsApi } from './api/logs.ts';
@@ -26,6 +27,7 @@ import { type Connection, inMemory } from './db/database.ts';
 import { AdjustmentService } from './games/adjustments.ts';
 import { GameCatalog } from './games/catalog.ts';
 import { ChallengeService } from './games/challenges.ts';
+import { CorrectionService } from './games/corrections.ts';
 import { DivisionService } from './games/divisions.ts';
 import { GameFeed } from './games/feed.ts';
 import { GameContainers } from './games/game-containers.ts';
@@ -223,6 +225,9 @@ export const buildApp = async ({
   app.addHook('onClose', async () => judge.idle());
   await app.register(writeupsApi, { writeups: new WriteupService(connection.db, files) });
   await app.register(adjustmentsApi, { adjustments: new AdjustmentService(connection.db, scoreboards) });
+  await app.register(correctionsApi, {
+    corrections: new CorrectionService(connection.db, feed, app.bus, scoreboards),
+  });
   await app.register(noticesApi, {
     notices: new NoticeService(connection.db, new GameFeed(connection.db, app.bus)),
   });

@@ -360,6 +360,7 @@ export class Judge {
         user: s.user_name ?? '',
         team: s.team_name,
         challenge: s.title,
+        id: s.id,
       };
       this.bus.publish({
         hub: 'monitor',

@@ -133,6 +133,7 @@ export class MonitorService {
 }
 
 const toSubmission = (s: {
+  id: number;
   answer: string;
   status: AnswerResult;
   time: number;
@@ -146,4 +147,5 @@ const toSubmission = (s: {
   user: s.user_name ?? '',
   team: s.team_name,
   challenge: s.title,
+  id: s.id,
 });

@@ -1,0 +1,294 @@
+// Verdict corrections (issue #44) through the API: only admins correct, bad input is a clear 400, an accepted flag
+// turned wrong hands its blood to the next solver and a wrong flag turned accepted takes the blood its submit time
+// earns; scores, dynamic values, stored bloods, the ETag, the players' notice, the status poll and the audit log
+// follow; a repeat changes nothing; a team's solves go in one action.
+import { challengeValue, type GameNotice, type ScoreboardModel } from '@pennon/sdk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awardedScore, unpackBloodBonus } from '../../src/games/scoring.ts';
+import { startTestApp, type TestApp } from '../support/app.ts';
+import { databaseKinds } from '../support/databases.ts';
+import { gameBody, gameClient, type Method, type Player, signInAdmin } from './helpers.ts';
+
+/** Polls a submission's verdict through `app` until judged. */
+const verdictOn = async (app: Parameters<typeof gameClient>[0], who: Player, url: string, id: number) => {
+  for (let i = 0; i < 500; i++) {
+    const status = await gameClient(app).ok(who.token, 'GET', `${url}/status/${id}`);
+    if (status !== 'FlagSubmitted') return status;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('never judged');
+};
+
+const scoring = { originalScore: 500, minScoreRate: 0.25, difficulty: 3 };
+
+describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let c: ReturnType<typeof gameClient>;
+  const players: Player[] = [];
+  const teams: number[] = [];
+  let gameId: number;
+  let bonus: [number, number, number];
+
+  const adminOk = (method: Method, url: string, payload?: unknown) => c.ok(admin, method, url, payload);
+  const verdictUrl = (submissionId: number) =>
+    `/api/edit/games/${gameId}/submissions/${submissionId}/verdict`;
+  /** Submits through `app` and polls like the client does; answers the submission id and its verdict. */
+  const judged = async (who: Player, challengeId: number, flag: string, app = t.app) => {
+    const url = `/api/game/${gameId}/challenges/${challengeId}`;
+    const id = (await gameClient(app).ok(who.token, 'POST', url, { flag })) as number;
+    return { id, status: await verdictOn(app, who, url, id) };
+  };
+  const board = async () => {
+    const res = await c.call(null, 'GET', `/api/game/${gameId}/scoreboard`);
+    expect(res.statusCode, res.body).toBe(200);
+    return { model: res.json() as ScoreboardModel, etag: String(res.headers.etag) };
+  };
+  const challengeOf = (model: ScoreboardModel, id: number) =>
+    Object.values(model.challenges)
+      .flat()
+      .find((ch) => ch?.id === id);
+  const bloodNames = (model: ScoreboardModel, id: number) =>
+    challengeOf(model, id)?.bloods.map((b) => b.name);
+  const storedBloods = async (challengeId: number) =>
+    (
+      await t.connection.db
+        .selectFrom('solves as s')
+        .innerJoin('participations as p', 'p.id', 's.participation_id')
+        .innerJoin('teams as tm', 'tm.id', 'p.team_id')
+        .select(['tm.name', 's.blood'])
+        .where('s.challenge_id', '=', challengeId)
+        .where('s.blood', 'is not', null)
+        .orderBy('s.blood')
+        .execute()
+    ).map((r) => [r.name, Number(r.blood)]);
+  const scoreOf = (model: ScoreboardModel, teamId: number) => model.items.find((i) => i.id === teamId)?.score;
+  /** What a solve of the challenge earns with `solved` solves counted and the blood it holds. */
+  const earned = (solved: number, blood: 0 | 1 | 2 | 3) =>
+    awardedScore(challengeValue(scoring, solved), blood, bonus);
+  const notices = async () =>
+    (await c.ok(players[0]?.token ?? '', 'GET', `/api/game/${gameId}/notices`)) as GameNotice[];
+  const logs = async () =>
+    ((await adminOk('GET', '/api/admin/logs?count=100')) as { msg: string }[]).map((l) => l.msg).join('\n');
+  const newChallenge = async (title: string) => {
+    const base = `/api/edit/games/${gameId}/challenges`;
+    const { id } = await adminOk('POST', base, { title, type: 'StaticAttachment', category: 'Web' });
+    await adminOk('POST', `${base}/${id}/flags`, [{ flag: 'flag{right}' }]);
+    await adminOk('PUT', `${base}/${id}`, { ...scoring, isEnabled: true });
+    return id as number;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await signInAdmin(t.app, t.connection.db);
+    c = gameClient(t.app);
+    const game = await adminOk('POST', '/api/edit/games', gameBody({ acceptWithoutReview: true }));
+    gameId = game.id;
+    bonus = unpackBloodBonus(game.bloodBonus);
+    for (const name of ['ann', 'ben', 'cal', 'dan']) {
+      const player = await c.signUp(name);
+      players.push(player);
+      const teamId = await c.createTeam(player, `team-${name}`);
+      teams.push(teamId);
+      await c.ok(player.token, 'POST', `/api/game/${gameId}`, { teamId });
+    }
+  });
+  afterAll(async () => t?.close());
+
+  it('is for admins only, and refuses bad input with a 400 {title, status}', async () => {
+    const challenge = await newChallenge('Gatehouse');
+    const { id } = await judged(players[0] as Player, challenge, 'flag{right}');
+    const body = { status: 'WrongAnswer', reason: 'Shared flag' };
+    expect((await c.call(null, 'PUT', verdictUrl(id), body)).statusCode).toBe(401);
+    expect((await c.call(players[0]?.token ?? '', 'PUT', verdictUrl(id), body)).statusCode).toBe(403);
+    const removal = `/api/edit/games/${gameId}/teams/${teams[0]}/solves`;
+    expect((await c.call(players[0]?.token ?? '', 'GET', removal)).statusCode).toBe(403);
+    expect((await c.call(players[0]?.token ?? '', 'POST', `${removal}/remove`, body)).statusCode).toBe(403);
+    for (const bad of [
+      { status: 'CheatDetected', reason: 'No' },
+      { status: 'WrongAnswer', reason: '  ' },
+      { status: 'WrongAnswer' },
+      { status: 'Accepted', reason: 'x'.repeat(201) },
+    ]) {
+      const res = await c.call(admin, 'PUT', verdictUrl(id), bad);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ title: expect.any(String), status: 400 });
+    }
+    expect((await c.call(admin, 'PUT', verdictUrl(999_999), body)).json()).toEqual({
+      title: 'Submission not found',
+      status: 404,
+    });
+    expect((await c.call(admin, 'GET', `/api/edit/games/${gameId}/teams/999999/solves`)).statusCode).toBe(
+      404,
+    );
+    // Nothing was corrected.
+    expect(await storedBloods(challenge)).toEqual([['team-ann', 1]]);
+  });
+
+  it('turns an accepted flag wrong: its blood moves to the next solver, totals and values follow', async () => {
+    const challenge = await newChallenge('Lighthouse');
+    const solves = [];
+    for (const player of players) solves.push(await judged(player, challenge, 'flag{right}'));
+    expect(solves.map((s) => s.status)).toEqual(['Accepted', 'Accepted', 'Accepted', 'Accepted']);
+    const before = await board();
+    expect(bloodNames(before.model, challenge)).toEqual(['team-ann', 'team-ben', 'team-cal']);
+    expect(challengeOf(before.model, challenge)?.solved).toBe(4);
+    const noticesBefore = (await notices()).length;
+
+    const annSolve = (solves[0] as { id: number }).id;
+    const body = { status: 'WrongAnswer', reason: 'Flag shared in a public channel' };
+    expect(await adminOk('PUT', verdictUrl(annSolve), body)).toEqual({
+      submissionId: annSolve,
+      status: 'WrongAnswer',
+      changed: true,
+    });
+
+    const after = await board();
+    expect(after.etag).not.toBe(before.etag);
+    expect(bloodNames(after.model, challenge)).toEqual(['team-ben', 'team-cal', 'team-dan']);
+    expect(challengeOf(after.model, challenge)?.solved).toBe(3);
+    expect(challengeOf(after.model, challenge)?.score).toBe(challengeValue(scoring, 3));
+    expect(await storedBloods(challenge)).toEqual([
+      ['team-ben', 1],
+      ['team-cal', 2],
+      ['team-dan', 3],
+    ]);
+    // Ann keeps only her Gatehouse first blood (one solve of it); the others' Lighthouse solves are worth more now.
+    const gatehouse = earned(1, 1);
+    expect(scoreOf(after.model, teams[0] as number)).toBe(gatehouse);
+    expect(scoreOf(after.model, teams[1] as number)).toBe(earned(3, 1));
+    expect(scoreOf(after.model, teams[3] as number)).toBe(earned(3, 3));
+    // The player's own poll and the monitor's list tell the new verdict.
+    const ann = players[0] as Player;
+    expect(
+      await c.ok(ann.token, 'GET', `/api/game/${gameId}/challenges/${challenge}/status/${annSolve}`),
+    ).toBe('WrongAnswer');
+    const listed = (await adminOk('GET', `/api/game/${gameId}/submissions?count=0`)) as {
+      id: number;
+      status: string;
+    }[];
+    expect(listed.find((s) => s.id === annSolve)?.status).toBe('WrongAnswer');
+    const told = await notices();
+    expect(told.length).toBe(noticesBefore + 1);
+    expect(told.find((n) => n.values[0]?.includes('Verdict corrected'))?.values[0]).toContain(
+      'Flag shared in a public channel',
+    );
+    expect(await logs()).toContain(
+      `Corrected the verdict of submission #${annSolve} (team "team-ann", challenge "Lighthouse") in game #${gameId} from Accepted to WrongAnswer: Flag shared in a public channel`,
+    );
+
+    // The same correction again changes nothing: no version, notice or log entry.
+    expect(await adminOk('PUT', verdictUrl(annSolve), body)).toMatchObject({ changed: false });
+    expect((await board()).etag).toBe(after.etag);
+    expect((await notices()).length).toBe(noticesBefore + 1);
+    expect((await logs()).split(`Corrected the verdict of submission #${annSolve} `).length).toBe(2);
+  });
+
+  it('turns a wrong flag accepted: the solve and the blood its submit time earns', async () => {
+    const challenge = await newChallenge('Engine room');
+    const [ann, ben, cal, dan] = players as [Player, Player, Player, Player];
+    const typo = await judged(ann, challenge, 'flag{rigth}');
+    expect(typo.status).toBe('WrongAnswer');
+    for (const player of [ben, cal, dan])
+      expect((await judged(player, challenge, 'flag{right}')).status).toBe('Accepted');
+    expect(await storedBloods(challenge)).toEqual([
+      ['team-ben', 1],
+      ['team-cal', 2],
+      ['team-dan', 3],
+    ]);
+    const before = await board();
+
+    const body = { status: 'Accepted', reason: 'The flag was mistyped in the challenge' };
+    expect(await adminOk('PUT', verdictUrl(typo.id), body)).toMatchObject({ changed: true });
+    const after = await board();
+    expect(after.etag).not.toBe(before.etag);
+    expect(bloodNames(after.model, challenge)).toEqual(['team-ann', 'team-ben', 'team-cal']);
+    expect(await storedBloods(challenge)).toEqual([
+      ['team-ann', 1],
+      ['team-ben', 2],
+      ['team-cal', 3],
+    ]);
+    expect(challengeOf(after.model, challenge)?.solved).toBe(4);
+    const annLine = after.model.items.find((i) => i.id === teams[0]);
+    expect(annLine?.solvedChallenges.find((s) => s.id === challenge)).toMatchObject({
+      type: 'FirstBlood',
+      score: earned(4, 1),
+    });
+    expect(
+      await c.ok(ann.token, 'GET', `/api/game/${gameId}/challenges/${challenge}/status/${typo.id}`),
+    ).toBe('Accepted');
+    expect(await adminOk('PUT', verdictUrl(typo.id), body)).toMatchObject({ changed: false });
+    expect((await board()).etag).toBe(after.etag);
+
+    // Back to wrong: exactly the bloods it had before.
+    await adminOk('PUT', verdictUrl(typo.id), { status: 'WrongAnswer', reason: 'Wrong call' });
+    expect(await storedBloods(challenge)).toEqual([
+      ['team-ben', 1],
+      ['team-cal', 2],
+      ['team-dan', 3],
+    ]);
+  });
+
+  it("removes a team's solves in one action: bloods move on, the count is told first", async () => {
+    const ben = teams[1] as number;
+    const url = `/api/edit/games/${gameId}/teams/${ben}/solves`;
+    const held = await adminOk('GET', url);
+    expect(held).toEqual({ teamId: ben, teamName: 'team-ben', solves: 2 });
+    const body = { reason: 'Flag sharing with team-cal' };
+    expect(await adminOk('POST', `${url}/remove`, body)).toEqual({ ...held, solves: 2 });
+    const after = await board();
+    expect(scoreOf(after.model, ben)).toBe(0);
+    const [lighthouse, engine] = (await t.connection.db
+      .selectFrom('challenges')
+      .select('id')
+      .where('title', 'in', ['Lighthouse', 'Engine room'])
+      .orderBy('title', 'desc')
+      .execute()) as [{ id: number }, { id: number }];
+    expect(await storedBloods(lighthouse.id)).toEqual([
+      ['team-cal', 1],
+      ['team-dan', 2],
+    ]);
+    expect(await storedBloods(engine.id)).toEqual([
+      ['team-cal', 1],
+      ['team-dan', 2],
+    ]);
+    const statuses = await t.connection.db
+      .selectFrom('submissions as s')
+      .innerJoin('participations as p', 'p.id', 's.participation_id')
+      .select('s.status')
+      .where('p.team_id', '=', ben)
+      .execute();
+    expect(statuses.map((s) => s.status)).toEqual(['CheatDetected', 'CheatDetected']);
+    expect(await logs()).toContain(
+      `Removed 2 solve(s) of team "team-ben" in game #${gameId}: Flag sharing with team-cal`,
+    );
+    // Again: nothing left to remove.
+    expect(await adminOk('POST', `${url}/remove`, body)).toEqual({ ...held, solves: 0 });
+    expect(await adminOk('GET', url)).toEqual({ ...held, solves: 0 });
+  });
+
+  it('moves bloods exactly while another process judges the same challenge', async () => {
+    const other = await t.reopen();
+    const challenge = await newChallenge('Twin harbour');
+    const [ann, ben, cal] = players as [Player, Player, Player];
+    const annSolve = await judged(ann, challenge, 'flag{right}');
+    await judged(ben, challenge, 'flag{right}');
+    // The correction here and cal's flag on the other server at once: whichever commits first, the other sees it.
+    const [, calSolve] = await Promise.all([
+      adminOk('PUT', verdictUrl(annSolve.id), { status: 'WrongAnswer', reason: 'Race' }),
+      judged(cal, challenge, 'flag{right}', other),
+    ]);
+    expect(calSolve.status).toBe('Accepted');
+    expect(await storedBloods(challenge)).toEqual([
+      ['team-ben', 1],
+      ['team-cal', 2],
+    ]);
+    // The other server's board follows once it hears of the change.
+    await expect
+      .poll(async () => {
+        const seen = await gameClient(other).call(null, 'GET', `/api/game/${gameId}/scoreboard`);
+        return bloodNames(seen.json() as ScoreboardModel, challenge);
+      })
+      .toEqual(['team-ben', 'team-cal']);
+  });
+});
