@@ -6,11 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
+import { useUser } from '../../../../../api/useUser.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
 import { dateTimeFormat } from '../../../../../i18n/formats.ts';
 import { teamPath } from '../../../lib/teams.ts';
+import { canCorrect } from '../lib/access.ts';
+import { RemoveSolvesButton } from '../lib/Corrections.tsx';
 import { FilterSelect } from '../lib/FilterSelect.tsx';
 import classes from '../lib/Monitor.module.css';
 import { MonitorFrame } from '../lib/MonitorFrame.tsx';
@@ -59,6 +62,7 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
   const { t, i18n } = useTranslation();
   const [params, setFilter] = useQueryParams();
   const filter = cheatFilterFromParams(params);
+  const correcting = canCorrect(useUser().user);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
   const { data, error, mutate } = useSWR(
@@ -121,6 +125,7 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
                   t('monitor.submissions.challenge'),
                   t('monitor.submissions.user'),
                   t('monitor.submissions.answer'),
+                  ...(correcting ? [{ ariaLabel: t('monitor.correction.actions') }] : []),
                 ]}
               >
                 {shown.map((report) => (
@@ -171,6 +176,15 @@ function MonitorCheatInfo({ gameId }: { gameId: number }) {
                         {report.submission.answer}
                       </Text>
                     </Table.Td>
+                    {correcting && (
+                      <Table.Td>
+                        <RemoveSolvesButton
+                          gameId={gameId}
+                          teamId={report.submitTeam.team.id}
+                          onDone={() => mutate()}
+                        />
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </MonitorTable>

@@ -6,12 +6,15 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
+import { useUser } from '../../../../../api/useUser.ts';
 import { LoadStates } from '../../../../../components/LoadStates/index.ts';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { dateTimeFormat } from '../../../../../i18n/formats.ts';
 import { downloadWithNotice } from '../../../../../utils/download.ts';
 import { pageOf } from '../../../lib/logic.ts';
 import { TeamName } from '../../../lib/TeamName.tsx';
+import { canCorrect } from '../lib/access.ts';
+import { CorrectVerdictAction } from '../lib/Corrections.tsx';
 import { FilterSelect } from '../lib/FilterSelect.tsx';
 import { submissionKey } from '../lib/keys.ts';
 import { LiveStatus } from '../lib/LiveStatus.tsx';
@@ -35,6 +38,7 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
   const [page, setPage] = useState(1);
   const [exporting, setExporting] = useState(false);
   const mobile = useMediaQuery('(max-width: 48em)');
+  const correcting = canCorrect(useUser().user);
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const timeFormat = dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -137,6 +141,7 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
               t('monitor.submissions.challenge'),
               t('monitor.submissions.answer'),
               t('monitor.submissions.outcome'),
+              ...(correcting ? [{ ariaLabel: t('monitor.correction.actions') }] : []),
             ]}
           >
             {pageOf(shown, current, SUBMISSIONS_PAGE_SIZE).map(({ key, item, fresh }) => (
@@ -173,6 +178,13 @@ function MonitorSubmissions({ gameId }: { gameId: number }) {
                 <Table.Td>
                   <OutcomeBadge status={item.status} />
                 </Table.Td>
+                {correcting && (
+                  <Table.Td>
+                    {item.id !== undefined && item.status !== 'FlagSubmitted' && (
+                      <CorrectVerdictAction gameId={gameId} submission={item} onDone={() => mutate()} />
+                    )}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </MonitorTable>
