@@ -9,6 +9,7 @@ import { createEditApi, type EditApi } from './groups/edit.ts';
 import { createGameApi, type GameApi } from './groups/game.ts';
 import { createInfoApi, type InfoApi } from './groups/info.ts';
 import { createProxyApi, type ProxyApi } from './groups/proxy.ts';
+import { createRegistrationFieldsApi, type RegistrationFieldsApi } from './groups/registration-fields.ts';
 import {
   createSecurityApi,
   createSignInAdminApi,
@@ -57,6 +58,8 @@ export class PennonClient {
   readonly signInAdmin: SignInAdminApi;
   /** Users (and teams) imported from CSV or XLSX sheets, users and teams exported as sheets (admin). */
   readonly userSheets: UserSheetsApi;
+  /** The extra account fields registration and the profile ask for; admins define them. */
+  readonly registrationFields: RegistrationFieldsApi;
   readonly #transport: Transport;
 
   constructor(options: ClientOptions = {}) {
@@ -75,6 +78,7 @@ export class PennonClient {
     this.security = createSecurityApi(request);
     this.signInAdmin = createSignInAdminApi(request);
     this.userSheets = createUserSheetsApi(request);
+    this.registrationFields = createRegistrationFieldsApi(request);
   }
 
   /** The platform address every route path is appended to (no trailing slash). */

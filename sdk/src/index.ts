@@ -13,6 +13,7 @@ export type * from './contract/models/edit.ts';
 export type * from './contract/models/embed.ts';
 export type * from './contract/models/game.ts';
 export type * from './contract/models/info.ts';
+export type * from './contract/models/registration-fields.ts';
 export type * from './contract/models/signin.ts';
 export type * from './contract/models/team.ts';
 export type * from './contract/models/tokens.ts';
@@ -20,6 +21,7 @@ export type * from './contract/models/user-sheets.ts';
 export * from './contract/route.ts';
 export { embed as embedRoutes } from './contract/routes/embed.ts';
 export { routes } from './contract/routes/index.ts';
+export { registrationFields as registrationFieldsRoutes } from './contract/routes/registration-fields.ts';
 export {
   security as securityRoutes,
   signIn as signInRoutes,
@@ -29,6 +31,7 @@ export { userSheets as userSheetsRoutes } from './contract/routes/user-sheets.ts
 export * from './contract/rules/authored-limits.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
+export * from './contract/rules/registration-fields.ts';
 export * from './contract/rules/sign-in.ts';
 export * from './contract/rules/user-name.ts';
 export * from './contract/rules/user-sheet.ts';
@@ -36,7 +39,13 @@ export type * from './contract/schema.ts';
 export { encryptPayload, importPlatformKey } from './encryption/payload.ts';
 export * from './errors/index.ts';
 export { type AccountApi, createAccountApi } from './groups/account.ts';
-export { type AdminApi, createAdminApi, type LogsQuery, type PageQuery } from './groups/admin.ts';
+export {
+  type AdminApi,
+  createAdminApi,
+  type LogsQuery,
+  type PageQuery,
+  type UsersQuery,
+} from './groups/admin.ts';
 export { type AssetsApi, createAssetsApi } from './groups/assets.ts';
 export { createEditApi, type EditApi, type EditGamesQuery } from './groups/edit.ts';
 export { createEmbedApi, type EmbedApi } from './groups/embed.ts';
@@ -50,6 +59,7 @@ export {
 } from './groups/game.ts';
 export { createInfoApi, type InfoApi } from './groups/info.ts';
 export { createProxyApi, type ProxyApi, webSocketUrl } from './groups/proxy.ts';
+export { createRegistrationFieldsApi, type RegistrationFieldsApi } from './groups/registration-fields.ts';
 export {
   createSecurityApi,
   createSignInAdminApi,

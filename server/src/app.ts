@@ -15,6 +15,7 @@ import { infoApi } from './api/info.ts';
 import { logsApi } from './api/logs.ts';
 import { noticesApi } from './api/notices.ts';
 import { postsApi } from './api/posts.ts';
+import { registrationFieldsApi } from './api/registration-fields.ts';
 import { scoreboardApi } from './api/scoreboard.ts';
 import { registerSignIn } from './api/sign-in-setup.ts';
 import { teamApi } from './api/team.ts';
@@ -77,6 +78,7 @@ import { BrandingService } from './services/branding.ts';
 import { ConfigStore } from './services/config-store.ts';
 import { PlatformSecrets } from './services/platform-secrets.ts';
 import { PostService } from './services/posts.ts';
+import { RegistrationFieldService } from './services/registration-fields.ts';
 import { SessionStore } from './services/sessions.ts';
 import { TeamService } from './services/teams.ts';
 import { UserAdminService } from './services/user-admin.ts';
@@ -133,8 +135,9 @@ export const buildApp = async ({
   });
   const mails = new AccountMails(new AccountTokens(secrets), mailer, settings.publicUrl);
   const users = new UserStore(connection.db);
-  const accounts = new AccountService(users, config, sessions, captcha, mails);
-  const teams = new TeamService(connection.db);
+  const fields = new RegistrationFieldService(connection.db, config);
+  const accounts = new AccountService(users, config, sessions, captcha, mails, fields);
+  const teams = new TeamService(connection.db, fields);
   const files = new FileStore(connection.db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
 
   const metrics = new Metrics();
@@ -183,9 +186,13 @@ export const buildApp = async ({
     config,
     accounts,
     teams,
-    users: new UserAdminService(connection.db, sessions),
+    users: new UserAdminService(connection.db, sessions, fields),
   });
-  await app.register(userSheetsApi, { imports: new UserImportService(connection.db, sessions) });
+  await app.register(userSheetsApi, {
+    imports: new UserImportService(connection.db, sessions, fields),
+    fields,
+  });
+  await app.register(registrationFieldsApi, { fields });
   await app.register(assetsApi, { files });
   await app.register(avatarsApi, { avatars: new AvatarService(connection.db, files) });
   await app.register(brandingApi, { branding: new BrandingService(config, files) });
@@ -217,6 +224,7 @@ export const buildApp = async ({
     scoreboards,
     submissions: new SubmissionService(connection.db, judging, judge, new RecentVerdicts(app.bus), app.bus),
     monitor: new MonitorService(connection.db),
+    fields,
   });
   observePlatform(metrics, { db: connection.db, pool: connection.pool, judge, scoreboards, hubs });
   app.addHook('onReady', async () => judge.resume());

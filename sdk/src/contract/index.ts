@@ -18,6 +18,7 @@ export * from './models/edit.ts';
 export * from './models/embed.ts';
 export * from './models/game.ts';
 export * from './models/info.ts';
+export * from './models/registration-fields.ts';
 export * from './models/signin.ts';
 export * from './models/team.ts';
 export * from './models/tokens.ts';
@@ -26,6 +27,7 @@ export * from './route.ts';
 export { embed as embedRoutes } from './routes/embed.ts';
 export { routes } from './routes/index.ts';
 export { PROXY_MAX_MESSAGE_BYTES } from './routes/proxy.ts';
+export { registrationFields as registrationFieldsRoutes } from './routes/registration-fields.ts';
 export {
   security as securityRoutes,
   signIn as signInRoutes,
@@ -35,6 +37,7 @@ export { userSheets as userSheetsRoutes } from './routes/user-sheets.ts';
 export * from './rules/authored-limits.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
+export * from './rules/registration-fields.ts';
 export * from './rules/sign-in.ts';
 export * from './rules/user-name.ts';
 export * from './rules/user-sheet.ts';

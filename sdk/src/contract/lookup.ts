@@ -3,16 +3,24 @@
 import type { EndpointFields, EndpointOf, EndpointSchemas, RouteDef } from './route.ts';
 import { embed } from './routes/embed.ts';
 import { routes } from './routes/index.ts';
+import { registrationFields } from './routes/registration-fields.ts';
 import { security, signIn, signInAdmin } from './routes/signin.ts';
 import { userSheets } from './routes/user-sheets.ts';
 import { embed as embedSchemas } from './schemas/embed.ts';
 import { schemas } from './schemas/index.ts';
+import { registrationFields as registrationFieldsSchemas } from './schemas/registration-fields.ts';
 import * as signInSchemas from './schemas/signin.ts';
 import { userSheets as userSheetsSchemas } from './schemas/user-sheets.ts';
 
-// GZ::CTF's groups and Pennon's own (embed, sign-in, users sheets).
-const allRoutes = { ...routes, embed, signIn, security, signInAdmin, userSheets };
-const allSchemas = { ...schemas, embed: embedSchemas, ...signInSchemas, userSheets: userSheetsSchemas };
+// GZ::CTF's groups and Pennon's own (embed, sign-in, users sheets, registration fields).
+const allRoutes = { ...routes, embed, signIn, security, signInAdmin, userSheets, registrationFields };
+const allSchemas = {
+  ...schemas,
+  embed: embedSchemas,
+  ...signInSchemas,
+  userSheets: userSheetsSchemas,
+  registrationFields: registrationFieldsSchemas,
+};
 
 const table = new Map<EndpointFields, EndpointSchemas>();
 for (const [group, defs] of Object.entries(allRoutes)) {

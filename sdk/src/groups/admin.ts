@@ -21,7 +21,9 @@ import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
 /** `count`/`skip` paging of a list. */
-export type PageQuery = RouteQuery<typeof r.users>;
+export type PageQuery = RouteQuery<typeof r.teams>;
+/** Paging of the users, optionally only those whose registration `field` contains `value`. */
+export type UsersQuery = RouteQuery<typeof r.users>;
 export type LogsQuery = RouteQuery<typeof r.logs>;
 
 export interface AdminApi {
@@ -33,8 +35,14 @@ export interface AdminApi {
   uploadLogo(file: Upload, options?: CallOptions): Promise<void>;
   /** DELETE /api/admin/config/logo: restore the default logo and favicon. */
   deleteLogo(options?: CallOptions): Promise<void>;
-  /** GET /api/admin/users: a page of users by id. */
-  users(query?: PageQuery, options?: CallOptions): Promise<ArrayResponse<UserInfoModel>>;
+  /**
+   * GET /api/admin/users: a page of users by id; with `field` and `value`, only users whose registration field
+   * contains the value (in any letter case).
+   *
+   * @example
+   * const { data } = await client.admin.users({ field: 'school', value: 'Lyon' });
+   */
+  users(query?: UsersQuery, options?: CallOptions): Promise<ArrayResponse<UserInfoModel>>;
   /** POST /api/admin/users: create or update users in one transaction. */
   createUsers(users: UserCreateModel[], options?: CallOptions): Promise<void>;
   /** POST /api/admin/users/search: up to 30 users matching `hint`. */

@@ -36,8 +36,8 @@ export const adminApi = async (app: FastifyInstance, { config, accounts, users, 
 
   // Paging defaults are applied by the contract schema; they are restated only for the types.
   mount(app, admin.users, async (request) => {
-    const { count = 100, skip = 0 } = request.query;
-    return users.page(count, skip);
+    const { count = 100, skip = 0, field, value } = request.query;
+    return users.page(count, skip, field === undefined ? undefined : { key: field, value: value ?? '' });
   });
 
   mount(app, admin.createUsers, async (request) => {

@@ -12,6 +12,7 @@ import { attachmentDisposition } from '../http/download.ts';
 import { matchesEtag, revalidate } from '../http/etag.ts';
 import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
+import type { RegistrationFieldService } from '../services/registration-fields.ts';
 
 /** The scoreboard is generated ahead of the start, so it may be read this early (§2.6). */
 const earlyScoreboard = 15 * 60_000;
@@ -29,11 +30,13 @@ export interface ScoreboardApiOptions {
   scoreboards: Scoreboards;
   submissions: SubmissionService;
   monitor: MonitorService;
+  /** The registration fields of the players, in the scoreboard's sheet. */
+  fields: RegistrationFieldService;
   now?: () => number;
 }
 
 export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApiOptions) => {
-  const { scoreboards, submissions, monitor, now = Date.now } = options;
+  const { scoreboards, submissions, monitor, fields, now = Date.now } = options;
   const { game, edit } = routes;
 
   // Snapshots of games about to start are built ahead (§4.19); a missed round only makes the first read slower.
@@ -129,7 +132,12 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
   mount(app, game.scoreboardSheet, async (request, reply) => {
     const info = await monitor.started(request.params.id);
     const snapshot = await snapshotOf(info.id);
-    return download(reply, await scoreboardSheet(info.title, snapshot.model(), now()));
+    const defined = await fields.definitions();
+    const players = defined.length > 0 ? await fields.playersOf(info.id) : [];
+    return download(
+      reply,
+      await scoreboardSheet(info.title, snapshot.model(), now(), { fields: defined, players }),
+    );
   });
   mount(app, game.submissionSheet, async (request, reply) => {
     const info = await monitor.started(request.params.id);

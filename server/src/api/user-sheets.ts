@@ -9,20 +9,26 @@ import { HttpError } from '../http/http-error.ts';
 import { mount } from '../http/mount.ts';
 import { readUpload } from '../http/uploads.ts';
 import { msg } from '../i18n/message.ts';
+import type { RegistrationFieldService } from '../services/registration-fields.ts';
 import { readSheet, sheetLimits, sheetMediaTypes, writeSheet } from '../services/sheet-files.ts';
 import { sheetRows, type UserImportService } from '../services/user-import.ts';
 
 export interface UserSheetsApiOptions {
   imports: UserImportService;
+  fields: RegistrationFieldService;
 }
 
-export const userSheetsApi = async (app: FastifyInstance, { imports }: UserSheetsApiOptions) => {
+export const userSheetsApi = async (app: FastifyInstance, { imports, fields }: UserSheetsApiOptions) => {
   const routes = userSheetsRoutes;
 
   mount(app, routes.importUsers, async (request) => {
     refuseMintedToken(request, msg`A token issued by another token cannot create or change accounts`);
     const dryRun = request.query.dryRun ?? false;
-    const rows = sheetRows(await readSheet(await readUpload(request, 'file', sheetLimits.bytes)));
+    const cells = await readSheet(await readUpload(request, 'file', sheetLimits.bytes));
+    const rows = sheetRows(
+      cells,
+      (await fields.definitions()).map((field) => field.key),
+    );
     const outcome = await imports.import(rows, dryRun);
     const problems = outcome.problems.map((problem) => ({
       ...problem,

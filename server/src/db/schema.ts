@@ -26,6 +26,13 @@ import type {
 
 export type * from './game-tables.ts';
 
+/** A user's value of a registration field (the definitions are the configuration row `registrationFields`). */
+export interface UserFieldsTable {
+  user_id: string;
+  key: string;
+  value: string;
+}
+
 export interface ConfigTable {
   /** A configuration section: accountPolicy, globalConfig or containerPolicy. */
   key: string;
@@ -274,4 +281,5 @@ export interface Database {
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
   sign_in_flows: SignInFlowsTable;
+  user_fields: UserFieldsTable;
 }

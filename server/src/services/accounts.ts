@@ -20,6 +20,7 @@ import { type AccountMails, fromBase64 } from './account-mails.ts';
 import type { ConfigStore } from './config-store.ts';
 import { acceptUserName } from './names.ts';
 import { hashPassword, passwordProblem, verifyPassword, verifyUnknownUser } from './passwords.ts';
+import type { RegistrationFieldService } from './registration-fields.ts';
 import type { NewSession, SessionStore } from './sessions.ts';
 import { isUniqueViolation, toProfile, type User, type UserStore } from './users.ts';
 
@@ -72,6 +73,7 @@ export class AccountService {
     private readonly sessions: SessionStore,
     private readonly captcha: Captcha,
     private readonly mails: AccountMails,
+    private readonly fields: RegistrationFieldService,
   ) {}
 
   async register(given: RegisterModel, request: RequestContext): Promise<Registration> {
@@ -86,6 +88,7 @@ export class AccountService {
       );
     }
     requireStrong(model.password);
+    const values = await this.fields.accept(model.fields, 'register');
     const byMail = !policy.activeOnRegister && policy.emailConfirmationRequired;
     const linkBase = byMail ? this.mails.linkBase(request.origin) : undefined;
     const existing = await this.users.byEmail(model.email);
@@ -114,6 +117,7 @@ export class AccountService {
               emailConfirmed: policy.activeOnRegister,
               ip: request.ip,
             }));
+        await this.fields.write(user.id, values, trx);
         const session = policy.activeOnRegister
           ? await this.sessions.start(user.id, request, trx)
           : undefined;
@@ -255,7 +259,7 @@ export class AccountService {
   }
 
   async profile(userId: string): Promise<ProfileUserInfoModel> {
-    return toProfile(await this.existing(userId));
+    return this.fields.withValues(toProfile(await this.existing(userId)));
   }
 
   async updateProfile(userId: string, given: ProfileUpdateModel): Promise<void> {
@@ -263,6 +267,7 @@ export class AccountService {
     if (model.userName != null && (await this.users.nameTaken(model.userName, userId))) {
       throw new DomainError(400, msg`The user name "${model.userName}" is already taken`);
     }
+    const values = await this.fields.accept(model.fields, 'user', await this.fields.of(userId));
     await this.users
       .update(userId, {
         userName: model.userName ?? undefined,
@@ -276,6 +281,7 @@ export class AccountService {
           throw new DomainError(400, msg`The user name "${model.userName}" is already taken`);
         throw err;
       });
+    await this.fields.write(userId, values);
     // The caller's name is kept with the session.
     if (model.userName != null) this.sessions.userChanged(userId);
   }

@@ -11,6 +11,7 @@ import {
   ContainerPolicy,
   type ContainerPortMappingType,
   GlobalConfig,
+  RegistrationFields,
   SignInPolicy,
 } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
@@ -45,6 +46,9 @@ const ENCRYPTION_KEY = 'apiEncryptionKey';
  * sends back whole (without fields it doesn't know) on every save.
  */
 const SIGN_IN_POLICY = 'signInPolicy';
+
+/** The extra account fields (registration-fields.ts): Pennon's, a row of their own for the same reason. */
+const REGISTRATION_FIELDS = 'registrationFields';
 
 export interface PlatformConfig {
   accountPolicy: AccountPolicy;
@@ -181,6 +185,18 @@ export class ConfigStore {
 
   async setSignInPolicy(policy: SignInPolicy, db: Kysely<Database> = this.db): Promise<void> {
     await this.write(db, SIGN_IN_POLICY, Value.Clean(SignInPolicy, structuredClone(policy)));
+    this.#edited();
+  }
+
+  /** Stored definitions that no longer fit the schema are dropped rather than failing every registration. */
+  async registrationFields(): Promise<RegistrationFields> {
+    const raw = (await this.rows()).get(REGISTRATION_FIELDS);
+    const stored: unknown = raw === undefined ? [] : JSON.parse(raw);
+    return Value.Check(RegistrationFields, stored) ? stored : [];
+  }
+
+  async setRegistrationFields(fields: RegistrationFields, db: Kysely<Database> = this.db): Promise<void> {
+    await this.write(db, REGISTRATION_FIELDS, Value.Clean(RegistrationFields, structuredClone(fields)));
     this.#edited();
   }
 

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { acceptTeamName } from './names.ts';
+import type { RegistrationFieldService } from './registration-fields.ts';
 import { newInviteToken, type Team, TeamStore } from './team-store.ts';
 import { UserStore } from './users.ts';
 
@@ -42,15 +43,39 @@ const requireCaptaincyRoom = async (teams: TeamStore, userId: string): Promise<v
 export class TeamService {
   private readonly teams: TeamStore;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly fields: RegistrationFieldService,
+  ) {
     this.teams = new TeamStore(db);
+  }
+
+  /** The teams' wire shape, each member with the public registration fields it filled. */
+  private async infos(teams: Team[]): Promise<TeamInfoModel[]> {
+    const infos = await this.teams.infos(teams);
+    const ids = infos.flatMap((info) =>
+      (info.members ?? []).flatMap((member) => (member.id ? [member.id] : [])),
+    );
+    const values = await this.fields.valuesOf(ids, 'public');
+    if (values.size === 0) return infos;
+    return infos.map((info) => ({
+      ...info,
+      members: info.members?.map((member) => {
+        const filled = member.id ? values.get(member.id) : undefined;
+        return filled ? { ...member, fields: filled } : member;
+      }),
+    }));
+  }
+
+  private async info(team: Team): Promise<TeamInfoModel> {
+    return (await this.infos([team]))[0] as TeamInfoModel;
   }
 
   /** With `gameId`, only the members who play that game with the team: a game's team page lists its players. */
   async get(id: number, gameId?: number): Promise<TeamInfoModel> {
     const team = await this.teams.byId(id);
     if (!team) throw new DomainError(404, 'Team not found');
-    const info = await this.teams.info(team);
+    const info = await this.info(team);
     if (gameId === undefined) return info;
     const players = await this.teams.playersIn(id, gameId);
     return {
@@ -60,7 +85,7 @@ export class TeamService {
   }
 
   async ofMember(userId: string): Promise<TeamInfoModel[]> {
-    return this.teams.infos(await this.teams.ofMember(userId));
+    return this.infos(await this.teams.ofMember(userId));
   }
 
   async create(userId: string, model: TeamUpdateModel): Promise<TeamInfoModel> {
@@ -72,7 +97,7 @@ export class TeamService {
       await requireCaptaincyRoom(teams, userId);
       return teams.create({ name, bio: model.bio ?? null, captainId: userId });
     });
-    return this.teams.info(team);
+    return this.info(team);
   }
 
   /** An empty name keeps the old one; the bio is always replaced. */
@@ -149,12 +174,12 @@ export class TeamService {
   }
 
   async page(count: number, skip: number): Promise<ArrayResponse<TeamInfoModel>> {
-    const data = await this.teams.infos(await this.teams.page(count, skip));
+    const data = await this.infos(await this.teams.page(count, skip));
     return { data, length: data.length, total: await this.teams.count() };
   }
 
   async search(hint: string): Promise<ArrayResponse<TeamInfoModel>> {
-    const data = await this.teams.infos(await this.teams.search(hint, searchLimit));
+    const data = await this.infos(await this.teams.search(hint, searchLimit));
     return { data, length: data.length, total: data.length };
   }
 
@@ -182,6 +207,6 @@ export class TeamService {
   }
 
   private async current(id: number): Promise<TeamInfoModel> {
-    return this.teams.info((await this.teams.byId(id)) as Team);
+    return this.info((await this.teams.byId(id)) as Team);
   }
 }

@@ -13,9 +13,10 @@ import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { acceptUserName, teamNameRefusal, userNameRefusal } from './names.ts';
 import { generateResetPassword, hashPassword, passwordProblem } from './passwords.ts';
+import type { RegistrationFieldService } from './registration-fields.ts';
 import type { SessionStore } from './sessions.ts';
 import { TeamStore } from './team-store.ts';
-import { avatarUrl, isUniqueViolation, toProfile, type User, UserStore } from './users.ts';
+import { avatarUrl, type FieldFilter, isUniqueViolation, toProfile, type User, UserStore } from './users.ts';
 
 const searchLimit = 30;
 
@@ -48,18 +49,26 @@ export class UserAdminService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionStore,
+    private readonly fields: RegistrationFieldService,
   ) {
     this.users = new UserStore(db);
   }
 
-  async page(count: number, skip: number): Promise<ArrayResponse<UserInfoModel>> {
-    const data = (await this.users.page(count, skip)).map(toUserInfo);
-    return { data, length: data.length, total: await this.users.count() };
+  async page(count: number, skip: number, filter?: FieldFilter): Promise<ArrayResponse<UserInfoModel>> {
+    const data = await this.infos(await this.users.page(count, skip, filter));
+    return { data, length: data.length, total: await this.users.count(filter) };
   }
 
   async search(hint: string): Promise<ArrayResponse<UserInfoModel>> {
-    const data = (await this.users.search(hint, searchLimit)).map(toUserInfo);
+    const data = await this.infos(await this.users.search(hint, searchLimit));
     return { data, length: data.length, total: data.length };
+  }
+
+  /** The wire shape, with each user's registration fields while any are defined. */
+  private async infos(users: User[]): Promise<UserInfoModel[]> {
+    if (!(await this.fields.any())) return users.map(toUserInfo);
+    const values = await this.fields.valuesOf(users.map((user) => user.id));
+    return users.map((user) => ({ ...toUserInfo(user), fields: values.get(user.id) ?? {} }));
   }
 
   /**
@@ -134,7 +143,7 @@ export class UserAdminService {
   }
 
   async profile(id: string): Promise<ProfileUserInfoModel> {
-    return toProfile(await this.existing(id));
+    return this.fields.withValues(toProfile(await this.existing(id)));
   }
 
   /** Null fields keep their values. A new role or name applies to the user's next request, on every server. */
@@ -144,6 +153,7 @@ export class UserAdminService {
     if (userName !== undefined && (await this.users.nameTaken(userName, id))) {
       throw new DomainError(400, msg`The user name "${userName}" is already taken`);
     }
+    const values = await this.fields.accept(model.fields, 'admin');
     await this.users
       .update(id, {
         userName,
@@ -156,6 +166,7 @@ export class UserAdminService {
         role: model.role ?? undefined,
       })
       .catch((err: unknown) => nameOrEmailTaken(err, 'this user'));
+    await this.fields.write(id, values);
     this.sessions.userChanged(id);
   }
 

@@ -6,6 +6,7 @@ import {
   type GeneratedPassword,
   normalizeName,
   Phone,
+  type RegistrationFieldValues,
   type UserSheetColumn,
   userSheetColumns,
 } from '@pennon/sdk/contract';
@@ -13,22 +14,29 @@ import type { Kysely } from 'kysely';
 import { Compile } from 'typebox/compile';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import { type Message, msg } from '../i18n/message.ts';
+import { type Message, msg, type Text } from '../i18n/message.ts';
 import { teamNameRefusal, userNameRefusal } from './names.ts';
 import { generatePassword, hashGeneratedPassword, hashPassword, passwordProblem } from './passwords.ts';
+import { checkValues, type RegistrationFieldService } from './registration-fields.ts';
 import type { SessionStore } from './sessions.ts';
 import { unescapeCell } from './sheet-files.ts';
 import { type Team, TeamStore } from './team-store.ts';
 import { nameOrEmailTaken } from './user-admin.ts';
 import { normalize, type User, type UserPatch, UserStore } from './users.ts';
 
-/** One data row of a sheet: its number as the spreadsheet shows it, and its cells by column (absent when blank). */
-export type SheetRow = { row: number } & Partial<Record<UserSheetColumn, string>>;
+/**
+ * One data row of a sheet: its number as the spreadsheet shows it, and its cells by column (absent when blank),
+ * those of registration fields apart.
+ */
+export type SheetRow = { row: number; fields?: RegistrationFieldValues } & Partial<
+  Record<UserSheetColumn, string>
+>;
 
 export interface RowProblem {
   row: number;
-  column: UserSheetColumn;
-  message: Message;
+  /** A `UserSheetColumn`, or a registration field's key. */
+  column: string;
+  message: Text;
 }
 
 export interface ImportOutcome {
@@ -40,11 +48,15 @@ export interface ImportOutcome {
   passwords: GeneratedPassword[];
 }
 
-/** The rows under a header naming `userSheetColumns` (in any order and letter case); 400 for any other header. */
-export const sheetRows = (cells: string[][]): SheetRow[] => {
+/**
+ * The rows under a header naming `userSheetColumns` and registration field `keys` (in any order and letter case);
+ * 400 for any other header.
+ */
+export const sheetRows = (cells: string[][], keys: readonly string[] = []): SheetRow[] => {
   const [header = [], ...data] = cells;
+  const named = (name: string) => (known: string) => known.toLowerCase() === name.trim().toLowerCase();
   const columns = header.map((name) => {
-    const column = userSheetColumns.find((known) => known.toLowerCase() === name.trim().toLowerCase());
+    const column = userSheetColumns.find(named(name)) ?? keys.find(named(name));
     if (!column) throw new DomainError(400, msg`Unknown column "${name}"`);
     return column;
   });
@@ -56,11 +68,16 @@ export const sheetRows = (cells: string[][]): SheetRow[] => {
     const row: SheetRow = { row: index + 2 };
     for (const [at, column] of columns.entries()) {
       const value = unescapeCell((cells[at] ?? '').trim());
-      if (value !== '') row[column] = value;
+      if (value === '') continue;
+      if (isSheetColumn(column)) row[column] = value;
+      else row.fields = { ...row.fields, [column]: value };
     }
     return row;
   });
 };
+
+const isSheetColumn = (column: string): column is UserSheetColumn =>
+  (userSheetColumns as readonly string[]).includes(column);
 
 const isEmail = Compile(Email);
 const isPhone = Compile(Phone);
@@ -133,16 +150,20 @@ export class UserImportService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sessions: SessionStore,
+    private readonly fields: RegistrationFieldService,
   ) {}
 
   /** Checks the rows and, unless `dryRun` or a row has a problem, imports them all in one transaction. */
   async import(rows: SheetRow[], dryRun: boolean): Promise<ImportOutcome> {
     const problems: RowProblem[] = [];
-    const add = (row: number, column: UserSheetColumn, message: Message) =>
-      problems.push({ row, column, message });
+    const add = (row: number, column: string, message: Text) => problems.push({ row, column, message });
     const firstRowOf = { userName: new Map<string, number>(), email: new Map<string, number>() };
+    const fields = await this.fields.definitions();
     for (const row of rows) {
       for (const [column, problem] of cellProblems(row)) if (problem) add(row.row, column, problem);
+      // A blank cell leaves the value as it is, as an admin's edit that leaves a field out.
+      const checked = row.fields && checkValues(fields, row.fields, 'admin');
+      if (checked && 'problem' in checked) add(row.row, checked.key, checked.problem);
       for (const column of ['userName', 'email'] as const) {
         const value = row[column];
         if (value === undefined) continue;
@@ -177,7 +198,7 @@ export class UserImportService {
    */
   private async matchAccounts(
     rows: SheetRow[],
-    add: (row: number, column: UserSheetColumn, message: Message) => void,
+    add: (row: number, column: string, message: Text) => void,
   ): Promise<CheckedRow[]> {
     const named = rows.map((row) => ({
       ...row,
@@ -256,12 +277,19 @@ export class UserImportService {
         passwordChanged.push(id);
       }
       await joinTeams(new TeamStore(trx), rows, ids);
+      await this.fields.writeMany(
+        rows.flatMap((row) => (row.fields ? [[ids.get(row.row) as string, row.fields] as const] : [])),
+        trx,
+      );
     });
     for (const id of passwordChanged) this.sessions.userChanged(id);
     return generated;
   }
 
-  /** Every user in registration order, in the import's columns (no password), with the names of their teams. */
+  /**
+   * Every user in registration order, in the import's columns (no password), with the names of their teams, then a
+   * column per registration field, named by its key.
+   */
   async exportUsers(): Promise<string[][]> {
     const users = await this.db
       .selectFrom('users')
@@ -277,8 +305,10 @@ export class UserImportService {
       .execute();
     const teamsOf = grouped(memberships.map((m) => [m.user_id, m.name]));
     const columns = userSheetColumns.filter((column) => column !== 'password');
+    const keys = (await this.fields.definitions()).map((field) => field.key);
+    const values = await this.fields.valuesOf(users.map((user) => user.id));
     return [
-      columns,
+      [...columns, ...keys],
       ...users.map((user) => [
         user.user_name,
         user.email,
@@ -287,6 +317,7 @@ export class UserImportService {
         user.phone ?? '',
         // One team is what the import reads; a user of several has them listed, one per line.
         (teamsOf.get(user.id) ?? []).join('\n'),
+        ...keys.map((key) => values.get(user.id)?.[key] ?? ''),
       ]),
     ];
   }

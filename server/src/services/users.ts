@@ -56,6 +56,12 @@ export const toProfile = (user: User): ProfileUserInfoModel => ({
   avatar: avatarUrl(user.avatarHash),
 });
 
+/** Users whose registration field `key` contains `value` (in any letter case). */
+export interface FieldFilter {
+  key: string;
+  value: string;
+}
+
 /** The columns an admin search looks into. */
 const searchedColumns = ['user_name', 'std_number', 'email', 'phone', 'id', 'real_name'];
 
@@ -150,10 +156,21 @@ export class UserStore {
     return row && toUser(row);
   }
 
+  /** The users, or those `filter` keeps. */
+  private among(filter: FieldFilter | undefined) {
+    const users = this.db.selectFrom('users');
+    if (!filter) return users;
+    const matching = this.db
+      .selectFrom('user_fields')
+      .select('user_id')
+      .where('key', '=', filter.key)
+      .where(containsText('value', filter.value));
+    return users.where('id', 'in', matching);
+  }
+
   /** A page in registration order; ids (random GUIDs) only break ties. */
-  async page(count: number, skip: number): Promise<User[]> {
-    const rows = await this.db
-      .selectFrom('users')
+  async page(count: number, skip: number, filter?: FieldFilter): Promise<User[]> {
+    const rows = await this.among(filter)
       .selectAll()
       .orderBy('register_time_utc')
       .orderBy('id')
@@ -163,9 +180,8 @@ export class UserStore {
     return rows.map(toUser);
   }
 
-  async count(): Promise<number> {
-    const { total } = await this.db
-      .selectFrom('users')
+  async count(filter?: FieldFilter): Promise<number> {
+    const { total } = await this.among(filter)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
     return total;

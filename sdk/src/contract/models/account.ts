@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import { Role } from '../enums.ts';
 import { USER_NAME_MAX, USER_NAME_MIN } from '../rules/user-name.ts';
 import { Guid, Nullable, OptionalNullable } from '../schema.ts';
+import { RegistrationFieldValues } from './registration-fields.ts';
 
 /** A user name's length on the wire; the rest of the rule (rules/user-name.ts) is checked by the server. */
 export const UserName = Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX });
@@ -22,6 +23,8 @@ export const RegisterModel = Type.Object(
     email: Email,
     /** The captcha answer (Turnstile token or `{id}:{answer}` for HashPow). */
     challenge: OptionalNullable(Type.String()),
+    /** Values of the registration fields (`registrationFields.definitions`); required ones must be there. */
+    fields: Type.Optional(RegistrationFieldValues),
   },
   { title: 'RegisterModel' },
 );
@@ -71,6 +74,8 @@ export const ProfileUpdateModel = Type.Object(
     phone: OptionalNullable(Phone),
     realName: OptionalNullable(Type.String({ maxLength: 128 })),
     stdNumber: OptionalNullable(Type.String({ maxLength: 64 })),
+    /** Registration fields to change (locked ones cannot); an empty value clears an optional field. */
+    fields: Type.Optional(RegistrationFieldValues),
   },
   { title: 'ProfileUpdateModel' },
 );
@@ -98,6 +103,8 @@ export const ProfileUserInfoModel = Type.Object(
     stdNumber: Nullable(Type.String()),
     /** Avatar URL, `/assets/{hash}/avatar`. */
     avatar: Nullable(Type.String()),
+    /** The user's registration field values (in the user's own and an admin's view only). */
+    fields: Type.Optional(RegistrationFieldValues),
   },
   { title: 'ProfileUserInfoModel' },
 );

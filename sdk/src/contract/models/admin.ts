@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import { ChallengeCategory, LogLevel, ParticipationStatus, Role, TaskStatus } from '../enums.ts';
 import { Guid, Id, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 import { Email, Phone, UserName } from './account.ts';
+import { RegistrationFieldValues } from './registration-fields.ts';
 import { TeamInfoModel, TeamModel } from './team.ts';
 
 /**
@@ -35,6 +36,8 @@ export const AdminUserInfoModel = Type.Object(
     stdNumber: OptionalNullable(Type.String({ maxLength: 64 })),
     emailConfirmed: OptionalNullable(Type.Boolean()),
     role: OptionalNullable(Role),
+    /** Registration fields to change (locked ones too); an empty value clears an optional field. */
+    fields: Type.Optional(RegistrationFieldValues),
   },
   { title: 'AdminUserInfoModel' },
 );
@@ -76,6 +79,8 @@ export const UserInfoModel = Type.Object(
     avatar: Nullable(Type.String()),
     role: Nullable(Role),
     emailConfirmed: Nullable(Type.Boolean()),
+    /** The user's registration field values, public and private; left out when none are defined. */
+    fields: Type.Optional(RegistrationFieldValues),
   },
   { title: 'UserInfoModel' },
 );

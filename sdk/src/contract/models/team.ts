@@ -1,6 +1,7 @@
 // Models of the team group (§2.9); team shapes shared by admin, game and writeup lists.
 import Type, { type Static } from 'typebox';
 import { Guid, Nullable, OptionalNullable } from '../schema.ts';
+import { RegistrationFieldValues } from './registration-fields.ts';
 
 export const TeamUserInfoModel = Type.Object(
   {
@@ -9,6 +10,8 @@ export const TeamUserInfoModel = Type.Object(
     bio: Nullable(Type.String()),
     avatar: Nullable(Type.String()),
     captain: Type.Boolean(),
+    /** The member's public registration fields; left out when there are none. */
+    fields: Type.Optional(RegistrationFieldValues),
   },
   { title: 'TeamUserInfoModel' },
 );

@@ -10,7 +10,7 @@ export const UserImportProblem = Type.Object(
   {
     /** The row's number as a spreadsheet shows it: the header is row 1. */
     row: Type.Integer({ minimum: 2 }),
-    /** The column at fault (one of `userSheetColumns`). */
+    /** The column at fault: one of `userSheetColumns`, or a registration field's key. */
     column: Type.String(),
     message: Type.String(),
   },

@@ -14,6 +14,7 @@ import {
 } from '../models/admin.ts';
 import { LocalFile } from '../models/assets.ts';
 import { ConfigEditModel } from '../models/info.ts';
+import { RegistrationFieldKey } from '../models/registration-fields.ts';
 import { TeamInfoModel } from '../models/team.ts';
 import type { EndpointSchemas } from '../route.ts';
 import { ArrayResponse, Guid, Id, Paging } from '../schema.ts';
@@ -38,8 +39,13 @@ export const admin = {
     summary: 'Restore the default logo and favicon',
   },
   users: {
-    summary: 'A page of users by id',
-    query: Type.Object(Paging({ max: 500, default: 100 })),
+    summary:
+      'A page of users by id; `field` and `value` keep those whose registration field contains the value',
+    query: Type.Object({
+      ...Paging({ max: 500, default: 100 }),
+      field: Type.Optional(RegistrationFieldKey),
+      value: Type.Optional(Type.String({ maxLength: 256 })),
+    }),
     response: ArrayResponse(UserInfoModel),
   },
   createUsers: {

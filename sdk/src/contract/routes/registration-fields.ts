@@ -1,0 +1,8 @@
+// Pennon's registration fields: the extra account fields an admin defines, read by registration and profile forms.
+import { endpoints } from '../route.ts';
+import type { registrationFields as schemas } from '../schemas/registration-fields.ts';
+
+export const registrationFields = endpoints<typeof schemas>()({
+  definitions: { method: 'GET', path: '/api/account/fields', auth: 'anonymous', response: 'json' },
+  update: { method: 'PUT', path: '/api/admin/fields', auth: 'admin', response: 'json' },
+});
