@@ -22,6 +22,11 @@ import { SessionLoader } from '../../../components/AccountCard/index.ts';
 import { UserNameInput } from '../../../components/AccountFields/index.ts';
 import { Page } from '../../../components/Page/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
+import {
+  RegistrationFieldInputs,
+  useFieldValues,
+  useRegistrationFields,
+} from '../../../components/RegistrationFields/index.ts';
 import { initialsOf } from '../../../components/UserMenu/initials.ts';
 import { notifyError, notifySuccess } from '../../../utils/notify.ts';
 import { loginPath } from '../../../utils/redirect.ts';
@@ -103,6 +108,11 @@ const valuesOf = (user: ProfileUserInfoModel): ProfileValues => ({
 function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
   const { t } = useTranslation();
   const { refresh } = useUser();
+  const { fields = [] } = useRegistrationFields();
+  const extra = useFieldValues(user.fields ?? {});
+  const fieldsChanged = fields.some(
+    (field) => (extra.values[field.key] ?? '') !== (user.fields?.[field.key] ?? ''),
+  );
   const form = useForm<ProfileValues>({
     initialValues: valuesOf(user),
     validateInputOnBlur: true,
@@ -117,6 +127,7 @@ function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
   });
 
   const submit = form.onSubmit(async (values) => {
+    if (!extra.complete(fields, true)) return;
     try {
       await client.account.updateProfile({
         userName: values.userName,
@@ -125,8 +136,17 @@ function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
         phone: values.phone.trim() || null,
         stdNumber: values.stdNumber.trim(),
         bio: values.bio.trim(),
+        // Locked fields are left out: only an admin changes them.
+        ...(fields.length > 0 && {
+          fields: Object.fromEntries(
+            fields
+              .filter((field) => !field.locked)
+              .map((field) => [field.key, extra.values[field.key] ?? '']),
+          ),
+        }),
       });
       const updated = await refresh();
+      extra.reset(updated?.fields ?? extra.values);
       form.setInitialValues(updated ? valuesOf(updated) : values);
       form.setValues(updated ? valuesOf(updated) : values);
       form.resetDirty();
@@ -172,11 +192,25 @@ function ProfileForm({ user }: { user: ProfileUserInfoModel }) {
             maxLength={BIO_MAX}
             {...form.getInputProps('bio')}
           />
+          <RegistrationFieldInputs
+            fields={fields}
+            values={extra.values}
+            errors={extra.errors}
+            onChange={extra.set}
+            lockLocked
+          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={form.reset} disabled={!form.isDirty() || form.submitting}>
+            <Button
+              variant="default"
+              onClick={() => {
+                form.reset();
+                extra.reset(user.fields ?? {});
+              }}
+              disabled={!(form.isDirty() || fieldsChanged) || form.submitting}
+            >
               {t('account.profile.discard')}
             </Button>
-            <Button type="submit" loading={form.submitting} disabled={!form.isDirty()}>
+            <Button type="submit" loading={form.submitting} disabled={!(form.isDirty() || fieldsChanged)}>
               {t('account.profile.save')}
             </Button>
           </Group>

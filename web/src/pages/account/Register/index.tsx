@@ -11,6 +11,11 @@ import { AccountForm, SessionLoader } from '../../../components/AccountCard/inde
 import { EmailInput, UserNameInput } from '../../../components/AccountFields/index.ts';
 import { Captcha, useCaptcha } from '../../../components/Captcha/index.ts';
 import { newPasswordRules, PasswordFields } from '../../../components/PasswordFields/index.ts';
+import {
+  RegistrationFieldInputs,
+  useFieldValues,
+  useRegistrationFields,
+} from '../../../components/RegistrationFields/index.ts';
 import { notifySuccess } from '../../../utils/notify.ts';
 import { safeRedirect } from '../../../utils/redirect.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
@@ -39,6 +44,8 @@ export default function RegisterPage() {
   const [outcome, setOutcome] = useState<RegisterStatus | null>(null);
   const captcha = useCaptcha();
   const rules = newPasswordRules<RegisterValues>(t, 'password');
+  const { fields } = useRegistrationFields();
+  const extra = useFieldValues();
 
   const form = useForm<RegisterValues>({
     initialValues: { userName: '', email: '', password: '', confirm: '' },
@@ -53,12 +60,15 @@ export default function RegisterPage() {
 
   const submit = form.onSubmit(async ({ userName, email, password }) => {
     setFailure(null);
+    if (!extra.complete(fields ?? [])) return;
     try {
       const { data } = await client.account.register({
         userName,
         email: email.trim(),
         password,
         challenge: await captcha.answer(),
+        // Sent only when the admin defined fields: a platform without them sees GZ::CTF's request.
+        ...(fields?.length ? { fields: extra.values } : {}),
       });
       setOutcome(data);
       if (data === 'LoggedIn') {
@@ -94,7 +104,7 @@ export default function RegisterPage() {
   }
 
   if (outcome === null && status === 'signedIn') return <Navigate to="/" replace />;
-  if (status === 'loading' || !methods) return <SessionLoader />;
+  if (status === 'loading' || !methods || !fields) return <SessionLoader />;
 
   return (
     <AccountForm
@@ -118,6 +128,12 @@ export default function RegisterPage() {
             password="password"
             confirm="confirm"
             label={t('account.field.password')}
+          />
+          <RegistrationFieldInputs
+            fields={fields}
+            values={extra.values}
+            errors={extra.errors}
+            onChange={extra.set}
           />
           <Captcha captcha={captcha} />
           <Button type="submit" fullWidth loading={form.submitting}>

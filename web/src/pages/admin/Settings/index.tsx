@@ -1,5 +1,5 @@
 import { Skeleton, Stack, Tabs } from '@mantine/core';
-import { IconAdjustments, IconFiles, IconLogin2 } from '@tabler/icons-react';
+import { IconAdjustments, IconFiles, IconForms, IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import { client } from '../../../api/client.ts';
@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/LoadError/index.ts';
 import { AdminPage } from '../lib/AdminNav.tsx';
 import { ConfigForm } from './ConfigForm.tsx';
 import { toValues } from './configForm.ts';
+import { FieldsPanel } from './FieldsPanel.tsx';
 import { FilesPanel } from './FilesPanel.tsx';
 import { LogoCard } from './LogoCard.tsx';
 import { SignInPanel } from './SignInPanel.tsx';
@@ -32,6 +33,9 @@ export default function AdminSettingsPage() {
           <Tabs.Tab value="signin" leftSection={<IconLogin2 size={16} />}>
             {t('admin.settings.tab.signin')}
           </Tabs.Tab>
+          <Tabs.Tab value="fields" leftSection={<IconForms size={16} />}>
+            {t('admin.settings.tab.fields')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="config">
           <Settings />
@@ -41,6 +45,9 @@ export default function AdminSettingsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="signin">
           <SignInPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="fields">
+          <FieldsPanel />
         </Tabs.Panel>
       </Tabs>
     </AdminPage>

@@ -1,13 +1,16 @@
 import { Badge, Table, Text } from '@mantine/core';
-import type { UserInfoModel } from '@pennon/sdk';
+import type { RegistrationField, UserInfoModel } from '@pennon/sdk';
 import { IconKey, IconPencil, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldLabel } from '../../../components/RegistrationFields/index.ts';
 import { RelativeTime } from '../../../components/RelativeTime/index.ts';
 import { NameCell, RowAction, RowActions } from '../lib/RowParts.tsx';
 
 export interface UserRowProps {
   user: UserInfoModel;
+  /** The registration fields, whose values show under the name. */
+  fields: readonly RegistrationField[];
   /** The signed-in admin's own row: no role change, no deletion. */
   self: boolean;
   roleSelect: ReactNode;
@@ -20,6 +23,7 @@ export interface UserRowProps {
 /** One user: who, their role (changeable), when last seen from where, and what can be done. */
 export function UserRow({
   user,
+  fields,
   self,
   roleSelect,
   onEdit,
@@ -28,7 +32,9 @@ export function UserRow({
   onDelete,
 }: UserRowProps) {
   const { t } = useTranslation();
+  const labelOf = useFieldLabel();
   const name = user.userName ?? '';
+  const filled = fields.filter((field) => user.fields?.[field.key]);
   return (
     <Table.Tr>
       <Table.Td>
@@ -52,6 +58,11 @@ export function UserRow({
         <Text size="xs" c="dimmed">
           {user.stdNumber}
         </Text>
+        {filled.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {filled.map((field) => `${labelOf(field)}: ${user.fields?.[field.key]}`).join(' · ')}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>{roleSelect}</Table.Td>
       <Table.Td>

@@ -1,12 +1,13 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UserInfoModel } from '@pennon/sdk';
 import { IconFileSpreadsheet, IconSearch, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { LoadError } from '../../../components/LoadError/index.ts';
+import { useFieldLabel, useRegistrationFields } from '../../../components/RegistrationFields/index.ts';
 import { AdminPage } from '../lib/AdminNav.tsx';
 import { AdminTable } from '../lib/AdminTable.tsx';
 import { confirmAction } from '../lib/confirmAction.tsx';
@@ -19,12 +20,15 @@ import { UserFormModal } from './UserFormModal.tsx';
 import { UserRow } from './UserRow.tsx';
 import { UserSheetsModal } from './UserSheetsModal.tsx';
 
-/** The platform's users, paged by id or searched by name, number, e-mail, phone, id or real name. */
-const USERS_SOURCE: PagedListSource<UserInfoModel> = {
-  key: '/api/admin/users',
-  page: (query) => client.admin.users(query),
+/**
+ * The platform's users, paged by id (only those whose registration field contains a value, when filtered) or
+ * searched by name, number, e-mail, phone, id or real name.
+ */
+const usersSource = (field: string | null, value: string): PagedListSource<UserInfoModel> => ({
+  key: field ? `/api/admin/users?field=${field}&value=${value}` : '/api/admin/users',
+  page: (query) => client.admin.users(field ? { ...query, field, value } : query),
   search: (hint) => client.admin.searchUsers(hint),
-};
+});
 
 /** /admin/Users */
 export default function AdminUsersPage() {
@@ -44,7 +48,13 @@ function UserList() {
   const { user: me } = useUser();
   const [search, setSearch] = useState('');
   const [hint] = useDebouncedValue(search, 300);
-  const list = usePagedList(USERS_SOURCE, hint);
+  const { fields = [] } = useRegistrationFields();
+  const labelOf = useFieldLabel();
+  const [filterField, setFilterField] = useState<string | null>(null);
+  const [filterValue, setFilterValue] = useState('');
+  const [filterHint] = useDebouncedValue(filterValue, 300);
+  const source = useMemo(() => usersSource(filterField, filterHint.trim()), [filterField, filterHint]);
+  const list = usePagedList(source, hint);
   const [editing, setEditing] = useState<Editing>(null);
   const [reset, setReset] = useState<{ userName: string; password: string } | null>(null);
   const [methodsOf, setMethodsOf] = useState<UserInfoModel | null>(null);
@@ -91,6 +101,29 @@ function UserList() {
           miw={220}
           maw={420}
         />
+        {fields.length > 0 && (
+          <Group gap="xs">
+            <Select
+              aria-label={t('admin.users.filter.field')}
+              placeholder={t('admin.users.filter.field')}
+              data={fields.map((field) => ({ value: field.key, label: labelOf(field) }))}
+              value={filterField}
+              onChange={setFilterField}
+              clearable
+              w={180}
+            />
+            {filterField && (
+              <TextInput
+                aria-label={t('admin.users.filter.value')}
+                placeholder={t('admin.users.filter.value')}
+                value={filterValue}
+                onChange={(event) => setFilterValue(event.currentTarget.value)}
+                type="search"
+                w={180}
+              />
+            )}
+          </Group>
+        )}
         <Group gap="sm">
           <Button
             variant="light"
@@ -110,7 +143,13 @@ function UserList() {
         <AdminTable
           loading={list.isLoading}
           empty={
-            list.rows?.length === 0 ? t(hint.trim() ? 'admin.list.no_match' : 'admin.users.empty') : null
+            list.rows?.length === 0
+              ? t(
+                  hint.trim() || (filterField && filterHint.trim())
+                    ? 'admin.list.no_match'
+                    : 'admin.users.empty',
+                )
+              : null
           }
           columns={[
             t('admin.users.column.user'),
@@ -126,6 +165,7 @@ function UserList() {
               <UserRow
                 key={user.id}
                 user={user}
+                fields={fields}
                 self={self}
                 roleSelect={
                   <RoleSelect

@@ -1,0 +1,7 @@
+export {
+  REGISTRATION_FIELDS_KEY,
+  RegistrationFieldInputs,
+  useFieldLabel,
+  useFieldValues,
+  useRegistrationFields,
+} from './RegistrationFields.tsx';
