@@ -177,6 +177,7 @@ export const buildApp = async ({
     users,
     accounts,
     sessions,
+    fields,
   });
   await app.register(accountApi, { accounts, sessions, signIn });
   await app.register(teamApi, { teams });

@@ -106,6 +106,32 @@ describe('OpenID Connect sign-in', () => {
     await context.close();
   });
 
+  it("asks a first sign-in for the admin's required registration fields", async () => {
+    const admin = createNodeClient({ baseUrl: platform.server.url });
+    await admin.account.login({ userName: 'admin', password: ADMIN_PASSWORD });
+    await admin.registrationFields.update([
+      { key: 'school', label: 'School', type: 'text', required: true, public: false, locked: false },
+    ]);
+    try {
+      const { context, page } = await freshLogin();
+      await clickButton(page, 'Sign in with Campus ID');
+      await atProvider(page, 'auk');
+      await page.waitForFunction(() => location.pathname === '/account/External');
+      const form = 'form[aria-label="New account with Campus ID"]';
+      await page.waitForSelector(`${form} input[required]`);
+      await clickButton(page, 'Create account');
+      await waitForText(page, 'This field is required');
+      await fill(page, 'School', 'Lyon', form);
+      await clickButton(page, 'Create account');
+      await userMenu(page, 'auk').wait();
+      const [auk] = (await admin.admin.searchUsers('auk')).data.filter((user) => user.userName === 'auk');
+      expect(auk?.fields).toEqual({ school: 'Lyon' });
+      await context.close();
+    } finally {
+      await admin.registrationFields.update([]);
+    }
+  });
+
   it('links the provider to a password account in its profile, and unlinks it', async () => {
     await createNodeClient({ baseUrl: platform.server.url }).account.register({
       userName: 'heron',

@@ -15,6 +15,7 @@ import { OidcProviders } from '../services/oidc-providers.ts';
 import { PasskeyStore, relyingPartyOf } from '../services/passkeys.ts';
 import type { PlatformSecrets } from '../services/platform-secrets.ts';
 import { RecoveryCodes } from '../services/recovery-codes.ts';
+import type { RegistrationFieldService } from '../services/registration-fields.ts';
 import { Sealer } from '../services/sealing.ts';
 import type { SessionStore } from '../services/sessions.ts';
 import { SignInService } from '../services/sign-in.ts';
@@ -36,10 +37,11 @@ export interface SignInSetup {
   users: UserStore;
   accounts: AccountService;
   sessions: SessionStore;
+  fields: RegistrationFieldService;
 }
 
 export const registerSignIn = async (app: FastifyInstance, setup: SignInSetup): Promise<SignInService> => {
-  const { db, settings, config, secrets, users, accounts, sessions } = setup;
+  const { db, settings, config, secrets, users, accounts, sessions, fields } = setup;
   const methods = new UserMethods(
     db,
     config,
@@ -52,7 +54,7 @@ export const registerSignIn = async (app: FastifyInstance, setup: SignInSetup): 
   const allowRegister = async () => (await config.read()).accountPolicy.allowRegister;
   const platformName = async () => (await config.read()).globalConfig.title || configDefaults.title;
   const signIn = new SignInService(users, accounts, methods, new SignInFlows(db), allowRegister);
-  const external = new ExternalSignIn(users, signIn, new OidcClient());
+  const external = new ExternalSignIn(users, signIn, new OidcClient(), fields);
   const shared = {
     sessions,
     external,

@@ -109,7 +109,12 @@ export const signInApi = async (app: FastifyInstance, options: SignInApiOptions)
   mount(app, r.external, async (request) => external.pending(signInFlowOf(request)));
 
   mount(app, r.externalRegister, async (request, reply) => {
-    const step = await external.register(signInFlowOf(request), request.body.userName, request.ip);
+    const step = await external.register(
+      signInFlowOf(request),
+      request.body.userName,
+      request.body.fields,
+      request.ip,
+    );
     if (step.status === 'SignedIn')
       await audit(request, 'Information', 'Registered through a provider', { name: step.user.userName });
     return answerStep(sessions, request, reply, step, 'through a provider');

@@ -3,13 +3,18 @@
 // needs an e-mail address the provider verified: it links to the account with that address when the admin allowed
 // it for this provider, else it registers a new account (when the provider may create them) or links to an
 // existing one proven by its password. Linking from the profile needs the session that started it.
-import { type ExternalSignIn as ExternalSignInModel, USER_NAME_MAX } from '@pennon/sdk/contract';
+import {
+  type ExternalSignIn as ExternalSignInModel,
+  type RegistrationFieldValues,
+  USER_NAME_MAX,
+} from '@pennon/sdk/contract';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import { acceptUserName, userNameRefusal } from './names.ts';
 import { type OidcClient, type ProviderClaims, SignInFailed } from './oidc-client.ts';
 import { buttonOf, type OidcProvider } from './oidc-providers.ts';
 import { verifyPassword, verifyUnknownUser } from './passwords.ts';
+import type { RegistrationFieldService } from './registration-fields.ts';
 import { refusalOf, type SignInService, type Step } from './sign-in.ts';
 import { attemptsPerFlow, type Flow, type FlowState, type ReturnPath } from './sign-in-flows.ts';
 import { hasPassword } from './user-methods.ts';
@@ -34,6 +39,7 @@ export class ExternalSignIn {
     private readonly users: UserStore,
     private readonly signIn: SignInService,
     private readonly oidc: OidcClient,
+    private readonly fields: RegistrationFieldService,
   ) {}
 
   private get flows() {
@@ -180,7 +186,12 @@ export class ExternalSignIn {
   }
 
   /** A new account for the identity, with the provider's verified e-mail and no password. */
-  async register(token: string | undefined, given: string, ip: string): Promise<Step> {
+  async register(
+    token: string | undefined,
+    given: string,
+    fields: RegistrationFieldValues | undefined,
+    ip: string,
+  ): Promise<Step> {
     const { flow, state, provider } = await this.externalFlow(token);
     if (!provider.createAccounts) {
       throw new DomainError(
@@ -195,6 +206,7 @@ export class ExternalSignIn {
     if (await this.users.nameTaken(userName)) {
       throw new DomainError(400, msg`The user name "${userName}" is already taken`);
     }
+    const values = await this.fields.accept(fields, 'register');
     const email = state.email;
     const user = await this.users
       .transaction(async (users, trx) => {
@@ -210,6 +222,7 @@ export class ExternalSignIn {
         if (!(await this.methods.identities.link(user.id, identity, trx))) {
           throw new DomainError(400, 'This identity is already linked to an account');
         }
+        await this.fields.write(user.id, values, trx);
         return user;
       })
       .catch((err: unknown) => {

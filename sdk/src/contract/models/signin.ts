@@ -5,6 +5,7 @@ import { Role } from '../enums.ts';
 import { PASSKEY_NAME_MAX } from '../rules/sign-in.ts';
 import { USER_NAME_MAX, USER_NAME_MIN } from '../rules/user-name.ts';
 import { Guid, Nullable, StringEnum, Timestamp } from '../schema.ts';
+import { RegistrationFieldValues } from './registration-fields.ts';
 
 /** A provider as a sign-in button shows it. */
 export const SignInProvider = Type.Object(
@@ -118,7 +119,11 @@ export const ExternalSignIn = Type.Object(
 export type ExternalSignIn = Static<typeof ExternalSignIn>;
 
 export const ExternalRegisterModel = Type.Object(
-  { userName: Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX }) },
+  {
+    userName: Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX }),
+    /** The admin's registration fields, checked as at a password registration. */
+    fields: Type.Optional(RegistrationFieldValues),
+  },
   { title: 'ExternalRegisterModel' },
 );
 export type ExternalRegisterModel = Static<typeof ExternalRegisterModel>;

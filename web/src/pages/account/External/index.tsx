@@ -11,6 +11,11 @@ import { ONCE } from '../../../api/once.ts';
 import { useUser } from '../../../api/useUser.ts';
 import { AccountForm, SessionLoader } from '../../../components/AccountCard/index.ts';
 import { accountNameProps, UserNameInput } from '../../../components/AccountFields/index.ts';
+import {
+  RegistrationFieldInputs,
+  useFieldValues,
+  useRegistrationFields,
+} from '../../../components/RegistrationFields/index.ts';
 import { errorTitle } from '../../../utils/notify.ts';
 import { userNameRule } from '../../../utils/userFields.ts';
 import { OutcomeCard } from '../lib/OutcomeCard.tsx';
@@ -86,14 +91,23 @@ interface FormProps {
 function RegisterForm({ pending, onResult }: FormProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<unknown>(null);
+  const { fields } = useRegistrationFields();
+  const extra = useFieldValues();
   const form = useForm({
     initialValues: { userName: pending.proposedUserName },
     validate: { userName: userNameRule(t) },
   });
   const submit = form.onSubmit(async ({ userName }) => {
     setFailure(null);
+    if (!extra.complete(fields ?? [])) return;
     try {
-      await onResult(await client.signIn.externalRegister({ userName }));
+      await onResult(
+        await client.signIn.externalRegister({
+          userName,
+          // As at a password registration: sent only when the admin defined fields.
+          ...(fields?.length ? { fields: extra.values } : {}),
+        }),
+      );
     } catch (err) {
       setFailure(err);
     }
@@ -111,6 +125,14 @@ function RegisterForm({ pending, onResult }: FormProps) {
       failedKey="account.register.failed"
     >
       <UserNameInput {...form.getInputProps('userName')} />
+      {fields && (
+        <RegistrationFieldInputs
+          fields={fields}
+          values={extra.values}
+          errors={extra.errors}
+          onChange={extra.set}
+        />
+      )}
       <Button type="submit" fullWidth loading={form.submitting}>
         {t('account.register.submit')}
       </Button>
