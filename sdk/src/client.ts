@@ -1,6 +1,6 @@
 // The SDK's entry point: one client per platform, its endpoint groups, and the generic request.
 
-import type { Endpoint, RouteResponse } from './contract/route.ts';
+import type { Endpoint } from './contract/route.ts';
 import { withPayloadEncryption } from './encryption/requester.ts';
 import { type AccountApi, createAccountApi } from './groups/account.ts';
 import { type AdminApi, createAdminApi } from './groups/admin.ts';
@@ -21,7 +21,9 @@ import {
 import { createTeamApi, type TeamApi } from './groups/team.ts';
 import { createTokensApi, type TokensApi } from './groups/tokens.ts';
 import { createUserSheetsApi, type UserSheetsApi } from './groups/user-sheets.ts';
+import { type RouteCall, withPages } from './transport/pages.ts';
 import {
+  type PlainRequester,
   type RequestArgsTuple,
   type Requester,
   Transport,
@@ -30,8 +32,14 @@ import {
 
 export type ClientOptions = TransportOptions;
 
+/** `request` with paging laid over it: a paged list's call is iterable too. */
+const paging =
+  (request: PlainRequester): Requester =>
+  (route, ...args) =>
+    withPages(route, args[0], request(route, ...args), (next) => request(route, ...([next] as never)));
+
 const requesterOf = (transport: Transport): Requester =>
-  withPayloadEncryption((route, ...args) => transport.request(route, ...args));
+  paging(withPayloadEncryption((route, ...args) => transport.request(route, ...args)));
 
 /**
  * The calls without the client: hand it to the groups a script needs (`createGameApi(request)`, …) and a
@@ -61,6 +69,8 @@ export class PennonClient {
   /** The extra account fields registration and the profile ask for; admins define them. */
   readonly registrationFields: RegistrationFieldsApi;
   readonly #transport: Transport;
+  /** `request()`: the transport's calls as they are (no payload encryption), paged. */
+  readonly #plain: Requester = paging((route, ...args) => this.#transport.request(route, ...args));
 
   constructor(options: ClientOptions = {}) {
     this.#transport = new Transport(options);
@@ -86,9 +96,12 @@ export class PennonClient {
     return this.#transport.baseUrl;
   }
 
-  /** Calls any route of the contract; the groups (`client.info`, …) are thin maps over this. */
-  request<R extends Endpoint>(route: R, ...args: RequestArgsTuple<R>): Promise<RouteResponse<R>> {
-    return this.#transport.request(route, ...args);
+  /**
+   * Calls any route of the contract; the groups (`client.info`, …) are thin maps over this. A paged list's call
+   * is also an async iterable over the whole list.
+   */
+  request<R extends Endpoint>(route: R, ...args: RequestArgsTuple<R>): RouteCall<R> {
+    return this.#plain(route, ...args);
   }
 
   /** Ends every call in flight with a `cancelled` PennonError (e.g. on sign-out). */

@@ -74,9 +74,17 @@ export type { Upload } from './groups/upload.ts';
 export { createUserSheetsApi, type UserSheetsApi } from './groups/user-sheets.ts';
 export { fileNameFromContentDisposition } from './transport/content-disposition.ts';
 export { defaults as requestDefaults, type RetryPolicy } from './transport/defaults.ts';
+export type { PagedCall, PageItem, RouteCall } from './transport/pages.ts';
 export type {
+  AfterResponseHook,
+  BeforeRequestHook,
+  BeforeRetryHook,
   CallOptions,
+  HookContext,
+  HookResult,
+  Hooks,
   Language,
+  PlainRequester,
   RequestArgs,
   RequestArgsTuple,
   Requester,

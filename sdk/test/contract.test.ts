@@ -83,6 +83,7 @@ describe('route table', () => {
       'etag',
       'hidden',
       'encrypted',
+      'paged',
     ];
     for (const { key, def } of table) {
       const endpoint = (routes as unknown as Record<string, Record<string, object>>)[
@@ -93,6 +94,22 @@ describe('route table', () => {
         key,
       ).toEqual([]);
       expect(def.response, key).toMatch(/^(json|empty|download|websocket)$/);
+    }
+  });
+
+  it('marks paged exactly the lists whose query pages by count and skip, with the same bounds', () => {
+    const bound = (def: RouteDef, field: 'count' | 'skip') =>
+      (def.query?.properties[field] as { maximum?: number } | undefined)?.maximum;
+    const paging = keysWhere(
+      (d) => bound(d, 'count') !== undefined && d.query?.properties.skip !== undefined,
+    );
+    expect(keysWhere((d) => d.paged !== undefined)).toEqual(paging);
+    expect(paging.length).toBeGreaterThanOrEqual(9);
+    for (const { key, def } of table.filter(({ def }) => def.paged)) {
+      const skip = bound(def, 'skip');
+      // A skip bounded only by the integer column is no page bound.
+      const skipLimit = skip === undefined || skip === 2147483647 ? undefined : skip;
+      expect(def.paged, key).toEqual({ count: bound(def, 'count'), ...(skipLimit && { skip: skipLimit }) });
     }
   });
 

@@ -239,6 +239,23 @@ describe('SDK coverage of the route table', () => {
     expect(table).toHaveLength(132);
   });
 
+  it('makes the call of every paged route, and only those, iterable over the whole list', async () => {
+    const iterable: string[] = [];
+    for (const key of Object.keys(calls) as MethodKey[]) {
+      const { client } = recorder();
+      const call = calls[key](client);
+      if (typeof call !== 'string' && Symbol.asyncIterator in call)
+        iterable.push((await reach(key)).route ?? key);
+    }
+    expect(iterable.sort()).toEqual(
+      table
+        .filter(({ def }) => def.paged)
+        .map(({ id }) => id)
+        .sort(),
+    );
+    expect(iterable.length).toBeGreaterThanOrEqual(9);
+  });
+
   it('sends ids in the path, bodies as JSON and files as multipart', async () => {
     const submit = await reach('game.submit');
     expect(submit.request).toMatchObject({

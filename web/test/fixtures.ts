@@ -1,5 +1,5 @@
 // Server answers the web tests share: the signed-in admin or player, a challenge as the admin editor reads it.
-import type { ChallengeEditDetailModel, ProfileUserInfoModel } from '@pennon/sdk';
+import type { ChallengeEditDetailModel, PagedCall, PageItem, ProfileUserInfoModel } from '@pennon/sdk';
 
 export const adminProfile: ProfileUserInfoModel = {
   userId: '00000000-0000-4000-8000-000000000000',
@@ -57,3 +57,16 @@ export const editableChallenge = (
   difficulty: 5,
   ...extra,
 });
+
+/** A stubbed answer of a paged SDK list: awaited, the page; iterated, its items (the page is the whole list). */
+export const onePage = <P extends readonly unknown[] | { data: readonly unknown[] }>(
+  page: Promise<P>,
+): PagedCall<P> =>
+  Object.assign(page, {
+    async *[Symbol.asyncIterator]() {
+      const answer = await page;
+      yield* (
+        Array.isArray(answer) ? answer : (answer as { data: readonly unknown[] }).data
+      ) as PageItem<P>[];
+    },
+  });

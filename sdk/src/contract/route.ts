@@ -1,7 +1,7 @@
 // The shape of one endpoint. The runtime part (method, path, auth, …) is all a client needs and holds no
 // schema; the TypeBox schemas live in `schemas/<group>.ts` and ride along on the endpoint only as a phantom
 // type (`__schemas`), so calls and handlers are typed from them without a client bundling them.
-import type { Static, TObject, TSchema } from 'typebox';
+import type { Static, TObject, TProperties, TSchema } from 'typebox';
 
 /** Who may call: `-`, `U` (role ≥ User), `M` (≥ Monitor), `A` (Admin) of gzctf-api.md §2. */
 export type Auth = 'anonymous' | 'user' | 'monitor' | 'admin';
@@ -36,6 +36,15 @@ export interface EndpointSchemas {
   response?: TSchema;
 }
 
+/**
+ * The bounds of a `count`/`skip` paged list, as its query schema sets them: the largest page (`count`) and, when
+ * bounded, the furthest `skip`. The SDK pages through the list with them (`for await (… of client.admin.teams())`).
+ */
+export interface PageLimits {
+  readonly count: number;
+  readonly skip?: number;
+}
+
 /** The runtime fields of an endpoint. */
 export interface EndpointFields {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -52,6 +61,8 @@ export interface EndpointFields {
   readonly hidden?: boolean;
   /** Body fields sent encrypted when the platform's API encryption is on (§1.8). */
   readonly encrypted?: readonly string[];
+  /** A `count`/`skip` paged list (its query has both): required there, so the SDK can iterate it. */
+  readonly paged?: PageLimits;
 }
 
 /** An endpoint: its runtime fields, and its schemas `S` as a type only (never set at runtime). */
@@ -65,9 +76,22 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> extends E
  * and keeps its literal fields; every key of `S` must be declared (extra keys are caught by the check in
  * `schemas/index.ts`).
  */
+type IsPaged<S extends EndpointSchemas> =
+  S['query'] extends TObject<infer P extends TProperties>
+    ? 'count' | 'skip' extends keyof P
+      ? true
+      : false
+    : false;
+
+/** The fields an endpoint of schemas `S` declares: `paged` exactly when its query pages with `count`/`skip`. */
+export type FieldsFor<S extends EndpointSchemas> =
+  IsPaged<S> extends true
+    ? EndpointFields & { readonly paged: PageLimits }
+    : EndpointFields & { readonly paged?: never };
+
 export const endpoints =
   <S extends Record<string, EndpointSchemas>>() =>
-  <const E extends { [K in keyof S]: EndpointFields }>(
+  <const E extends { [K in keyof S]: FieldsFor<S[K]> }>(
     defs: E,
   ): { [K in keyof E]: E[K] & Endpoint<S[K & keyof S]> } =>
     defs as { [K in keyof E]: E[K] & Endpoint<S[K & keyof S]> };

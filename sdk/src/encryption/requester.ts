@@ -6,7 +6,7 @@
 import type { Endpoint } from '../contract/route.ts';
 import { info } from '../contract/routes/info.ts';
 import { isPennonError } from '../errors/pennon-error.ts';
-import type { Requester } from '../transport/transport.ts';
+import type { PlainRequester } from '../transport/transport.ts';
 import { encryptPayload, importPlatformKey, type PlatformKey } from './payload.ts';
 
 type Body = Record<string, unknown>;
@@ -19,7 +19,7 @@ interface Known {
 /** What a call goes out with when the config could not be read (an older server, a network blip): no key. */
 const unknown: Known = { published: undefined, key: null };
 
-export const withPayloadEncryption = (request: Requester): Requester => {
+export const withPayloadEncryption = (request: PlainRequester): PlainRequester => {
   let known: Promise<Known> | undefined;
   const platformKey = (): Promise<Known> => {
     known ??= request(info.config, { retry: 0 }).then(
@@ -63,5 +63,5 @@ export const withPayloadEncryption = (request: Requester): Requester => {
     return route.encrypted && args?.body
       ? encrypting(route, args as { body: Body })
       : request(route, ...(rest as []));
-  }) as Requester;
+  }) as PlainRequester;
 };

@@ -17,6 +17,7 @@ import type { TeamInfoModel } from '../contract/models/team.ts';
 import type { RouteQuery } from '../contract/route.ts';
 import { admin as r } from '../contract/routes/admin.ts';
 import type { ArrayResponse } from '../contract/schema.ts';
+import type { PagedCall } from '../transport/pages.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
@@ -42,7 +43,7 @@ export interface AdminApi {
    * @example
    * const { data } = await client.admin.users({ field: 'school', value: 'Lyon' });
    */
-  users(query?: UsersQuery, options?: CallOptions): Promise<ArrayResponse<UserInfoModel>>;
+  users(query?: UsersQuery, options?: CallOptions): PagedCall<ArrayResponse<UserInfoModel>>;
   /** POST /api/admin/users: create or update users in one transaction. */
   createUsers(users: UserCreateModel[], options?: CallOptions): Promise<void>;
   /** POST /api/admin/users/search: up to 30 users matching `hint`. */
@@ -56,7 +57,7 @@ export interface AdminApi {
   /** DELETE /api/admin/users/{userid}: delete a user who captains no team. */
   deleteUser(userId: string, options?: CallOptions): Promise<void>;
   /** GET /api/admin/teams: a page of teams by id. */
-  teams(query?: PageQuery, options?: CallOptions): Promise<ArrayResponse<TeamInfoModel>>;
+  teams(query?: PageQuery, options?: CallOptions): PagedCall<ArrayResponse<TeamInfoModel>>;
   /** POST /api/admin/teams/search: up to 30 teams whose name contains `hint`, or whose id it is. */
   searchTeams(hint: string, options?: CallOptions): Promise<ArrayResponse<TeamInfoModel>>;
   /** PUT /api/admin/teams/{id}: change a team's name, bio or lock. */
@@ -64,7 +65,7 @@ export interface AdminApi {
   /** DELETE /api/admin/teams/{id}: delete a team. */
   deleteTeam(teamId: number, options?: CallOptions): Promise<void>;
   /** GET /api/admin/logs: log entries, newest first. */
-  logs(query?: LogsQuery, options?: CallOptions): Promise<LogMessageModel[]>;
+  logs(query?: LogsQuery, options?: CallOptions): PagedCall<LogMessageModel[]>;
   /** PUT /api/admin/participation/{id}: review a participation (division, then status). */
   updateParticipation(
     participationId: number,
@@ -80,7 +81,7 @@ export interface AdminApi {
   /** DELETE /api/admin/instances/{id}: destroy a container. */
   deleteInstance(containerId: string, options?: CallOptions): Promise<void>;
   /** GET /api/admin/files: a page of stored files by name. */
-  files(query?: PageQuery, options?: CallOptions): Promise<ArrayResponse<LocalFile>>;
+  files(query?: PageQuery, options?: CallOptions): PagedCall<ArrayResponse<LocalFile>>;
 }
 
 export const createAdminApi = (request: Requester): AdminApi => ({

@@ -27,6 +27,7 @@ import type { PostDetailModel } from '../contract/models/info.ts';
 import type { RouteQuery } from '../contract/route.ts';
 import { edit as r } from '../contract/routes/edit.ts';
 import type { ArrayResponse } from '../contract/schema.ts';
+import type { PagedCall } from '../transport/pages.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
@@ -45,7 +46,7 @@ export interface EditApi {
   /** POST /api/edit/games: create a game with a fresh signing key pair. */
   createGame(body: GameInfoInput, options?: CallOptions): Promise<GameInfoModel>;
   /** GET /api/edit/games: a page of all games, hidden ones included (count 0 or missing ⇒ empty). */
-  games(query?: EditGamesQuery, options?: CallOptions): Promise<ArrayResponse<GameInfoModel>>;
+  games(query?: EditGamesQuery, options?: CallOptions): PagedCall<ArrayResponse<GameInfoModel>>;
   /** GET /api/edit/games/{id}: one game as admins see it. */
   game(gameId: number, options?: CallOptions): Promise<GameInfoModel>;
   /** PUT /api/edit/games/{id}: overwrite a game's settings (every field, not a patch). */

@@ -23,6 +23,7 @@ import type {
 import type { RouteQuery } from '../contract/route.ts';
 import { game as r } from '../contract/routes/game.ts';
 import type { ArrayResponse } from '../contract/schema.ts';
+import type { PagedCall } from '../transport/pages.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
@@ -37,7 +38,7 @@ export interface GameApi {
   /** GET /api/game/recent: visible games, ongoing first; `limit` 0 = all (≤ 50). */
   recent(query?: { limit?: number }, options?: CallOptions): Promise<BasicGameInfoModel[]>;
   /** GET /api/game: a page of visible games, latest start first. */
-  list(query?: GamePageQuery, options?: CallOptions): Promise<ArrayResponse<BasicGameInfoModel>>;
+  list(query?: GamePageQuery, options?: CallOptions): PagedCall<ArrayResponse<BasicGameInfoModel>>;
   /** GET /api/game/{id}: one game, with the caller's participation when signed in. */
   get(gameId: number, options?: CallOptions): Promise<DetailedGameInfoModel>;
   /** GET /api/game/{id}/check: the caller's teams in the game and the divisions open to join. */
@@ -49,13 +50,13 @@ export interface GameApi {
   /** GET /api/game/{id}/scoreboard: the scoreboard. */
   scoreboard(gameId: number, options?: CallOptions): Promise<ScoreboardModel>;
   /** GET /api/game/{id}/notices: the game's notices. */
-  notices(gameId: number, query?: NoticesQuery, options?: CallOptions): Promise<GameNotice[]>;
+  notices(gameId: number, query?: NoticesQuery, options?: CallOptions): PagedCall<GameNotice[]>;
 
   // ---- Monitoring ----
   /** GET /api/game/{id}/events: game events, newest first (monitor). */
-  events(gameId: number, query?: EventsQuery, options?: CallOptions): Promise<GameEvent[]>;
+  events(gameId: number, query?: EventsQuery, options?: CallOptions): PagedCall<GameEvent[]>;
   /** GET /api/game/{id}/submissions: submissions, newest first, optionally of one result (monitor). */
-  submissions(gameId: number, query?: SubmissionsQuery, options?: CallOptions): Promise<Submission[]>;
+  submissions(gameId: number, query?: SubmissionsQuery, options?: CallOptions): PagedCall<Submission[]>;
   /** GET /api/game/{id}/cheatinfo: detected flag sharing (monitor). */
   cheatInfo(gameId: number, options?: CallOptions): Promise<CheatInfoModel[]>;
   /** GET /api/game/{id}/participations: participations with teams and members (admin). */

@@ -1,5 +1,5 @@
 // The requester: one ky instance carrying the request policy, and a typed `request(route, args)`.
-import ky, { HTTPError, type KyInstance, type Options, type RetryOptions } from 'ky';
+import ky, { HTTPError, type Hooks as KyHooks, type KyInstance, type Options, type RetryOptions } from 'ky';
 import type { TObject, TSchema } from 'typebox';
 import type {
   Endpoint,
@@ -12,9 +12,49 @@ import type {
 import { PennonError } from '../errors/pennon-error.ts';
 import { fileNameFromContentDisposition, fileNameFromUrl } from './content-disposition.ts';
 import { defaults, type RetryPolicy, resolveRetry } from './defaults.ts';
+import type { RouteCall } from './pages.ts';
 import { parseRetryAfter } from './retry-after.ts';
 import { toPennonError } from './to-pennon-error.ts';
 import { fillPath, type QueryValue, queryString, resolveBaseUrl } from './url.ts';
+
+/** What a hook is told besides the request: the route called, and the attempt (0 first, then 1, 2, … on retries). */
+export interface HookContext {
+  readonly route: Endpoint;
+  readonly retryCount: number;
+}
+
+/** What a hook may hand back: a replacement, or nothing to go on as it was (a hook that only looks). */
+export type HookResult<T> = T | undefined | Promise<T | undefined>;
+
+/**
+ * Before each attempt of every call: change the request (a header, a trace id), return another `Request` to send
+ * instead, or a `Response` to answer the call without sending anything.
+ */
+export type BeforeRequestHook =
+  | ((request: Request, context: HookContext) => HookResult<Request | Response>)
+  | ((request: Request, context: HookContext) => void);
+
+/**
+ * With each answer (a copy), error statuses and 304s too, before the SDK reads it: log it, time it, or return
+ * another `Response` to use instead.
+ */
+export type AfterResponseHook =
+  | ((request: Request, response: Response, context: HookContext) => HookResult<Response>)
+  | ((request: Request, response: Response, context: HookContext) => void);
+
+/** Before each retry, with the failure of the attempt before (as the `PennonError` the call would reject with). */
+export type BeforeRetryHook = (
+  request: Request,
+  error: PennonError,
+  context: HookContext,
+) => void | Promise<void>;
+
+/** Functions called around every HTTP call of a client, in order (the model is ky's hooks). */
+export interface Hooks {
+  beforeRequest?: readonly BeforeRequestHook[];
+  afterResponse?: readonly AfterResponseHook[];
+  beforeRetry?: readonly BeforeRetryHook[];
+}
 
 /** The language sent as `Accept-Language`: fixed, or read before every call. */
 export type Language = string | (() => string | null | undefined);
@@ -35,10 +75,13 @@ export interface TransportOptions {
   fetch?: typeof globalThis.fetch;
   /** Headers sent with every call. */
   headers?: Readonly<Record<string, string>>;
+  /** Called around every call: logging, tracing, a header computed per request. */
+  hooks?: Hooks;
 }
 
 /** What any call accepts besides the route's own arguments. */
 export interface CallOptions {
+  /** Aborting it ends the call (the connection too): it rejects with a PennonError of kind `aborted`. */
   signal?: AbortSignal;
   /** This call's timeout, replacing the client's. */
   timeout?: number | false;
@@ -82,7 +125,11 @@ export type RequestArgs<R extends Endpoint> = CallOptions &
 export type RequestArgsTuple<R extends Endpoint> =
   EmptyObject extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
 
-export type Requester = <R extends Endpoint>(
+/** Calls any route; a call of a paged list is also an async iterable over the whole list (`RouteCall`). */
+export type Requester = <R extends Endpoint>(route: R, ...args: RequestArgsTuple<R>) => RouteCall<R>;
+
+/** A requester whose calls are plain promises (`Transport.request`, and what the paging is laid over). */
+export type PlainRequester = <R extends Endpoint>(
   route: R,
   ...args: RequestArgsTuple<R>
 ) => Promise<RouteResponse<R>>;
@@ -137,6 +184,27 @@ const decode = async (route: Endpoint, response: Response, url: string): Promise
   }
 };
 
+const contextOf = (options: { context: Record<string, unknown> }, retryCount: number): HookContext => ({
+  route: options.context.route as Endpoint,
+  retryCount,
+});
+
+/** The SDK's hooks as ky's, told the route through ky's `context`. */
+const kyHooks = (hooks: Hooks = {}): KyHooks => ({
+  beforeRequest: (hooks.beforeRequest ?? []).map(
+    (hook) => (request, options, state) => hook(request, contextOf(options, state.retryCount)),
+  ),
+  afterResponse: (hooks.afterResponse ?? []).map(
+    (hook) => (request, options, response, state) =>
+      hook(request, response, contextOf(options, state.retryCount)),
+  ),
+  beforeRetry: (hooks.beforeRetry ?? []).map(
+    (hook) =>
+      async ({ request, options, error, retryCount }) =>
+        hook(request, await toPennonError(error), contextOf(options, retryCount)),
+  ),
+});
+
 type CacheEntry = [tag: string, value: unknown];
 
 /** How many ETag'd answers a client remembers (the least recently used are dropped first). */
@@ -157,7 +225,11 @@ export class Transport {
     this.#language = options.language;
     this.#timeout = options.timeout ?? defaults.timeout;
     this.#retry = resolveRetry(options.retry);
-    this.#ky = ky.create({ fetch: options.fetch, headers: options.headers } as Options);
+    this.#ky = ky.create({
+      fetch: options.fetch,
+      headers: options.headers,
+      hooks: kyHooks(options.hooks),
+    } as Options);
   }
 
   /** Calls `route` and decodes its answer by the route's `response` kind; fails with a PennonError. */
@@ -186,6 +258,7 @@ export class Transport {
         method: route.method,
         headers,
         signal,
+        context: { route },
         timeout: args.timeout ?? this.#timeout,
         retry: kyRetry(retry),
         throwHttpErrors: (status) => status !== 304 || !hit,

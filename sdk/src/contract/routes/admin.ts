@@ -33,6 +33,7 @@ export const admin = endpoints<typeof schemas>()({
     path: '/api/admin/users',
     auth: 'admin',
     response: 'json',
+    paged: { count: 500 },
   },
   createUsers: {
     method: 'POST',
@@ -75,6 +76,7 @@ export const admin = endpoints<typeof schemas>()({
     path: '/api/admin/teams',
     auth: 'admin',
     response: 'json',
+    paged: { count: 500 },
   },
   searchTeams: {
     method: 'POST',
@@ -99,6 +101,7 @@ export const admin = endpoints<typeof schemas>()({
     path: '/api/admin/logs',
     auth: 'admin',
     response: 'json',
+    paged: { count: 1000 },
   },
   updateParticipation: {
     method: 'PUT',
@@ -135,5 +138,6 @@ export const admin = endpoints<typeof schemas>()({
     path: '/api/admin/files',
     auth: 'admin',
     response: 'json',
+    paged: { count: 500 },
   },
 });

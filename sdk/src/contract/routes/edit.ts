@@ -35,6 +35,7 @@ export const edit = endpoints<typeof schemas>()({
     path: '/api/edit/games',
     auth: 'admin',
     response: 'json',
+    paged: { count: 100 },
   },
   game: {
     method: 'GET',

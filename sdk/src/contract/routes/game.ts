@@ -19,6 +19,7 @@ export const game = endpoints<typeof schemas>()({
     auth: 'anonymous',
     response: 'json',
     rateLimit: 'query',
+    paged: { count: 50 },
   },
   get: {
     method: 'GET',
@@ -57,6 +58,7 @@ export const game = endpoints<typeof schemas>()({
     auth: 'anonymous',
     response: 'json',
     etag: true,
+    paged: { count: 100, skip: 300 },
   },
 
   // ---- Monitoring ----
@@ -65,12 +67,14 @@ export const game = endpoints<typeof schemas>()({
     path: '/api/game/{id}/events',
     auth: 'monitor',
     response: 'json',
+    paged: { count: 100 },
   },
   submissions: {
     method: 'GET',
     path: '/api/game/{id}/submissions',
     auth: 'monitor',
     response: 'json',
+    paged: { count: 100 },
   },
   cheatInfo: {
     method: 'GET',

@@ -5,7 +5,7 @@ import type { LogMessageModel } from '@pennon/sdk';
 import type { AdminLogHandlers } from '@pennon/sdk/live';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminProfile as admin } from '../../../../test/fixtures.ts';
+import { adminProfile as admin, onePage } from '../../../../test/fixtures.ts';
 import { renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 import { LOG_PAGE_SIZE, withLiveEntry } from './logs.ts';
@@ -50,8 +50,12 @@ describe('admin logs page', { timeout: 30_000 }, () => {
     vi.spyOn(client.account, 'profile').mockResolvedValue(admin);
     const logs = vi
       .spyOn(client.admin, 'logs')
-      .mockImplementation(async ({ level = 'All' } = {}) =>
-        level === 'Warning' ? [entry('disk almost full', 'Warning')] : [entry('user root logged in')],
+      .mockImplementation(({ level = 'All' } = {}) =>
+        onePage(
+          Promise.resolve(
+            level === 'Warning' ? [entry('disk almost full', 'Warning')] : [entry('user root logged in')],
+          ),
+        ),
       );
     renderAt('/admin/Logs');
     expect(await screen.findByText('user root logged in', undefined, LOAD)).toBeTruthy();

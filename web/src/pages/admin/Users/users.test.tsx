@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import type { ProfileUserInfoModel, UserInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminProfile as admin } from '../../../../test/fixtures.ts';
+import { adminProfile as admin, onePage } from '../../../../test/fixtures.ts';
 import { renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 import { PAGE_SIZE } from '../lib/usePagedList.ts';
@@ -30,9 +30,9 @@ const everyone = Array.from({ length: TOTAL }, (_, i) => user(i + 1));
 const signedInAs = (profile: ProfileUserInfoModel) =>
   vi.spyOn(client.account, 'profile').mockResolvedValue(profile);
 const stubUsers = () =>
-  vi.spyOn(client.admin, 'users').mockImplementation(async ({ count = 100, skip = 0 } = {}) => {
+  vi.spyOn(client.admin, 'users').mockImplementation(({ count = 100, skip = 0 } = {}) => {
     const data = everyone.slice(skip, skip + count);
-    return { data, length: data.length, total: TOTAL };
+    return onePage(Promise.resolve({ data, length: data.length, total: TOTAL }));
   });
 
 /** The first render loads the page module and the session: slow on a busy machine. */

@@ -2,7 +2,7 @@
 import type { GameInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminProfile } from '../../../../test/fixtures.ts';
+import { adminProfile, onePage } from '../../../../test/fixtures.ts';
 import { renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 
@@ -37,7 +37,9 @@ describe('publishing a game', { timeout: 30_000 }, () => {
   it('shows a Hidden badge and a Publish action that makes the game visible', async () => {
     vi.spyOn(client.account, 'profile').mockResolvedValue(adminProfile);
     let stored: GameInfoModel = draft;
-    vi.spyOn(client.edit, 'games').mockImplementation(async () => ({ data: [stored], length: 1, total: 1 }));
+    vi.spyOn(client.edit, 'games').mockImplementation(() =>
+      onePage(Promise.resolve({ data: [stored], length: 1, total: 1 })),
+    );
     vi.spyOn(client.edit, 'game').mockImplementation(async () => stored);
     const update = vi.spyOn(client.edit, 'updateGame').mockImplementation(async (_id, input) => {
       stored = { ...stored, ...input } as GameInfoModel;

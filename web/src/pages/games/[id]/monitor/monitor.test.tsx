@@ -11,6 +11,7 @@ import type {
 import type { MonitorHandlers } from '@pennon/sdk/live';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onePage } from '../../../../../test/fixtures.ts';
 import { renderAt } from '../../../../../test/render.tsx';
 import { client } from '../../../../api/client.ts';
 
@@ -120,12 +121,16 @@ describe('monitor pages', { timeout: 20_000 }, () => {
     signedInAs('Admin');
     const list = vi
       .spyOn(client.game, 'submissions')
-      .mockImplementation(async (_id, query) =>
-        [
-          submission('Gulls', 'WrongAnswer', 2000),
-          submission('Terns', 'Accepted', 1000),
-          submission('Gulls', 'Accepted', 500),
-        ].filter((item) => !query?.type || item.status === query.type),
+      .mockImplementation((_id, query) =>
+        onePage(
+          Promise.resolve(
+            [
+              submission('Gulls', 'WrongAnswer', 2000),
+              submission('Terns', 'Accepted', 1000),
+              submission('Gulls', 'Accepted', 500),
+            ].filter((item) => !query?.type || item.status === query.type),
+          ),
+        ),
       );
     renderAt('/games/3/monitor/Submissions?team=Gulls');
     await waitFor(() => expect(screen.getAllByTestId('submission-row')).toHaveLength(2));
