@@ -1,5 +1,9 @@
 // The SDK examples (examples/sdk) run as a user would run them, each a Node process against the real server.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PennonClient } from '@pennon/sdk';
@@ -45,6 +49,20 @@ describe('SDK examples', () => {
       );
     });
   const asPlayer = { PENNON_USER: player.userName, PENNON_PASSWORD: player.password };
+  const asAdmin = { PENNON_USER: 'admin', PENNON_PASSWORD: adminPassword };
+  /** Starts an example that runs until it has seen enough, collecting what it prints. */
+  const started = (script: string, scriptArgs: string[]) => {
+    const child: ChildProcess = spawn(process.execPath, args(script, scriptArgs), {
+      cwd: root,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { stdout: () => stdout, exited };
+  };
 
   beforeAll(async () => {
     server = await startServer({ PENNON_ADMIN_PASSWORD: adminPassword });
@@ -126,18 +144,74 @@ describe('SDK examples', () => {
   });
 
   it('watch-notices: prints a notice published while it watches, then stops', async () => {
-    const child: ChildProcess = spawn(process.execPath, args('watch-notices.ts', [`${gameId}`, '1']), {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    await expect.poll(() => stdout, { timeout: 30_000 }).toMatch(/^Watching game \d+ \(push\)$/m);
+    const watcher = started('watch-notices.ts', [`${gameId}`, '1']);
+    await expect.poll(watcher.stdout, { timeout: 30_000 }).toMatch(/^Watching game \d+ \(push\)$/m);
     await admin.edit.createNotice(gameId, { content: 'Hints are up for First steps' });
-    expect(await exited).toBe(0);
-    expect(stdout).toMatch(/^\S+Z Normal: Hints are up for First steps$/m);
+    expect(await watcher.exited).toBe(0);
+    expect(watcher.stdout()).toMatch(/^\S+Z Normal: Hints are up for First steps$/m);
+  });
+
+  it('solve-tracker: lists the solves with their bloods, reading the submissions page by page', async () => {
+    const { code, stdout } = await example('solve-tracker.ts', [`${gameId}`], asAdmin);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\S+Z Deckhands solved First steps \(first blood\)$/m);
+    expect(stdout).toMatch(/^1 solve\(s\) in \d+ call\(s\)$/m);
+  });
+
+  it('bulk-import: creates the accounts and teams of a CSV file', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'pennon-import-')), 'players.csv');
+    writeFileSync(
+      file,
+      'userName,password,email,teamName\n' +
+        'bosun,Secret123,bosun@example.com,Riggers\n' +
+        'cook,Secret123,cook@example.com,Riggers\n' +
+        'lookout,Secret123,lookout@example.com,\n',
+    );
+    const { code, stdout } = await example('bulk-import.ts', [file], asAdmin);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: 'Imported 3 account(s) and 1 team(s)\n' });
+    const names: (string | null)[] = [];
+    for await (const user of admin.admin.users({ count: 2 })) names.push(user.userName);
+    expect(names).toEqual(expect.arrayContaining(['bosun', 'cook', 'lookout']));
+    const missing = await example('bulk-import.ts', [], asAdmin);
+    expect(missing).toMatchObject({ code: 1, stderr: 'Usage: bulk-import.ts <file.csv>\n' });
+  });
+
+  it('notice-bot: posts a notice published while it runs to the chat webhook', async () => {
+    const received = new Promise<unknown>((resolve) => {
+      const chat = createServer((req, res) => {
+        let body = '';
+        req.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        req.on('end', () => {
+          res.end();
+          chat.close();
+          resolve(JSON.parse(body));
+        });
+      });
+      chat.listen(0, '127.0.0.1', () => {
+        const { port } = chat.address() as AddressInfo;
+        webhook = `http://127.0.0.1:${port}/hook`;
+        ready();
+      });
+    });
+    let webhook = '';
+    let ready = () => {};
+    await new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    const bot = started('notice-bot.ts', [`${gameId}`, webhook, '1']);
+    await expect.poll(bot.stdout, { timeout: 30_000 }).toMatch(/^Posting notices of game \d+ \(push\)$/m);
+    await admin.edit.createNotice(gameId, { content: 'Ship ahoy' });
+    expect(await received).toEqual({ content: '📢 Ship ahoy', text: '📢 Ship ahoy' });
+    expect(await bot.exited).toBe(0);
+    expect(bot.stdout()).toMatch(/^posted: 📢 Ship ahoy$/m);
+  });
+
+  it('instance-cleaner: lists and destroys the containers older than the limit', async () => {
+    const { code, stdout } = await example('instance-cleaner.ts', ['0', '--dry-run'], asAdmin);
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '0 of 0 instance(s) older than 0 min\n' });
+    const usage = await example('instance-cleaner.ts', [], asAdmin);
+    expect(usage).toMatchObject({ code: 1, stderr: 'Usage: instance-cleaner.ts <minutes> [--dry-run]\n' });
   });
 });
