@@ -88,4 +88,5 @@ export type {
   RequestArgs,
   RequestArgsTuple,
   Requester,
+  TransportOptions,
 } from './transport/transport.ts';
