@@ -32,6 +32,7 @@ export * from './contract/rules/authored-limits.ts';
 export * from './contract/rules/challenge-value.ts';
 export * from './contract/rules/flag-template.ts';
 export * from './contract/rules/registration-fields.ts';
+export * from './contract/rules/release.ts';
 export * from './contract/rules/sign-in.ts';
 export * from './contract/rules/user-name.ts';
 export * from './contract/rules/user-sheet.ts';

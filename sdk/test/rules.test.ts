@@ -1,6 +1,12 @@
 // The rules server and clients share (gzctf-api §4.1 dynamic score, §4.8 flag templates), on hand-checked cases.
 import { describe, expect, it } from 'vitest';
-import { challengeValue, isValidTemplate, renderFlag } from '../src/contract/index.ts';
+import {
+  challengeValue,
+  isReleased,
+  isValidTemplate,
+  prerequisiteCycle,
+  renderFlag,
+} from '../src/contract/index.ts';
 
 const first = () => 0;
 const last = (n: number) => n - 1;
@@ -85,5 +91,39 @@ describe('isValidTemplate', () => {
   it('refuses flags longer than 127 characters', () => {
     expect(isValidTemplate(`flag{${'a'.repeat(121)}}`)).toBe(true);
     expect(isValidTemplate(`flag{${'a'.repeat(122)}}`)).toBe(false);
+  });
+});
+
+describe('staged release', () => {
+  const solved = new Set([1, 2]);
+  it('opens at its time and once every prerequisite is solved', () => {
+    expect(isReleased(undefined, 0, solved)).toBe(true);
+    expect(isReleased({ releaseAt: 100, prerequisites: [] }, 99, solved)).toBe(false);
+    expect(isReleased({ releaseAt: 100, prerequisites: [] }, 100, solved)).toBe(true);
+    expect(isReleased({ releaseAt: null, prerequisites: [1, 2] }, 0, solved)).toBe(true);
+    expect(isReleased({ releaseAt: null, prerequisites: [1, 3] }, 0, solved)).toBe(false);
+    expect(isReleased({ releaseAt: 100, prerequisites: [1] }, 50, solved)).toBe(false);
+  });
+
+  it('names the cycle an edit would close, along its path', () => {
+    // 3 waits for 2, 2 for 1.
+    const graph = new Map([
+      [3, [2]],
+      [2, [1]],
+    ]);
+    expect(prerequisiteCycle(graph, 1, [3])).toEqual([1, 3, 2, 1]);
+    expect(prerequisiteCycle(graph, 1, [1])).toEqual([1, 1]);
+    expect(prerequisiteCycle(graph, 4, [3, 1])).toBeUndefined();
+    // A diamond is no cycle.
+    expect(
+      prerequisiteCycle(
+        new Map([
+          [2, [1]],
+          [3, [1]],
+        ]),
+        4,
+        [2, 3],
+      ),
+    ).toBeUndefined();
   });
 });

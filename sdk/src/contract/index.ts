@@ -38,6 +38,7 @@ export * from './rules/authored-limits.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
 export * from './rules/registration-fields.ts';
+export * from './rules/release.ts';
 export * from './rules/sign-in.ts';
 export * from './rules/user-name.ts';
 export * from './rules/user-sheet.ts';

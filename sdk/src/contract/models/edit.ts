@@ -268,6 +268,15 @@ export type Division = Static<typeof Division>;
 
 // ---- Challenges ----
 
+/**
+ * Staged release (not in GZ::CTF): hidden from players until `releaseAt` and until their team solved every one of
+ * `prerequisites` (challenge ids of the same game). Absent when unset, as GZ::CTF sends them.
+ */
+const releaseFields = {
+  releaseAt: Type.Optional(Nullable(Timestamp)),
+  prerequisites: Type.Optional(Type.Array(Type.Integer())),
+};
+
 /** The admin list entry; `minScore` = ⌊minScoreRate · originalScore⌋. */
 export const ChallengeInfoModel = Type.Object(
   {
@@ -280,6 +289,7 @@ export const ChallengeInfoModel = Type.Object(
     minScore: Type.Integer(),
     originalScore: Type.Integer(),
     deadlineUtc: Nullable(Timestamp),
+    ...releaseFields,
   },
   { title: 'ChallengeInfoModel' },
 );
@@ -340,6 +350,7 @@ export const ChallengeEditDetailModel = Type.Object(
     originalScore: Type.Integer(),
     minScoreRate: Type.Number(),
     difficulty: Type.Number(),
+    ...releaseFields,
   },
   { title: 'ChallengeEditDetailModel' },
 );
@@ -370,6 +381,10 @@ export const ChallengeUpdateModel = Type.Object(
     originalScore: OptionalNullable(AuthoredField.originalScore),
     minScoreRate: OptionalNullable(AuthoredField.minScoreRate),
     difficulty: OptionalNullable(AuthoredField.difficulty),
+    /** Staged release: 0 clears the time. */
+    releaseAt: OptionalNullable(TimestampInput),
+    /** Staged release: replaces the whole set; [] clears it. */
+    prerequisites: OptionalNullable(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
   },
   { title: 'ChallengeUpdateModel' },
 );
