@@ -42,6 +42,7 @@ import { NoticeService } from './games/notices.ts';
 import { ParticipationService } from './games/participation.ts';
 import { PlayService } from './games/play.ts';
 import { RecentVerdicts } from './games/recent-verdicts.ts';
+import { ReleaseAnnouncer, UnlockEvents } from './games/release.ts';
 import { RenderThread } from './games/render-thread.ts';
 import { Scoreboards } from './games/scoreboard.ts';
 import { SubmissionService } from './games/submissions.ts';
@@ -219,8 +220,19 @@ export const buildApp = async ({
     play: new PlayService(connection.db, files, divisions, scoreboards),
     scoreboards,
   });
+  const releases = new ReleaseAnnouncer(connection.db, feed, scoreboards, (error) =>
+    app.log.error(error, 'Announcing released challenges failed'),
+  );
+  app.addHook('onReady', async () => releases.start());
+  app.addHook('preClose', async () => releases.stop());
   const judging = new JudgingCache(connection.db, app.bus, divisions);
   const judge = new Judge(connection.db, feed, app.bus, scoreboards, judging, app.log, auditLog);
+  const unlocks = new UnlockEvents(connection.db, judging, feed);
+  judge.onAccepted((accepted) => {
+    unlocks
+      .after(accepted)
+      .catch((error) => app.log.error(error, 'Telling monitors of opened challenges failed'));
+  });
   await app.register(scoreboardApi, {
     scoreboards,
     submissions: new SubmissionService(connection.db, judging, judge, new RecentVerdicts(app.bus), app.bus),

@@ -75,6 +75,16 @@ export interface ChallengesTable {
   original_score: number;
   min_score_rate: number;
   difficulty: number;
+  /** Staged release: hidden from players until then (null: no time). */
+  release_at: ColumnType<number | null, number | null | undefined>;
+  /** 1 once a process took the time release to announce (games/release.ts). */
+  release_announced: Generated<number>;
+}
+
+/** Staged release: the challenge opens to a team once it solved each of these challenges of the same game. */
+export interface ChallengePrerequisitesTable {
+  challenge_id: number;
+  prerequisite_id: number;
 }
 
 export interface FlagsTable {

@@ -5,6 +5,7 @@ import type { LogLevel, Role, TaskStatus } from '@pennon/sdk/contract';
 import type { Generated } from 'kysely';
 import type {
   AttachmentsTable,
+  ChallengePrerequisitesTable,
   ChallengesTable,
   CheatInfosTable,
   ContainersTable,
@@ -259,6 +260,7 @@ export interface Database {
   games: GamesTable;
   attachments: AttachmentsTable;
   challenges: ChallengesTable;
+  challenge_prerequisites: ChallengePrerequisitesTable;
   flags: FlagsTable;
   divisions: DivisionsTable;
   division_challenges: DivisionChallengesTable;

@@ -10,11 +10,14 @@ import {
   type ContainerInfoModel,
   type FlagCreateModel,
   isValidTemplate,
+  prerequisiteCycle,
+  releasedByTime,
   type TaskStatus,
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { toContainerInfo } from '../containers/container-service.ts';
 import type { ChallengesTable, Database } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -23,7 +26,7 @@ import { placeholderFileName } from './download-name.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
 import { Instances } from './instances.ts';
-import { flagsEdited } from './judging-edits.ts';
+import { flagsEdited, releaseEdited } from './judging-edits.ts';
 
 export type Challenge = Selectable<ChallengesTable>;
 
@@ -33,7 +36,7 @@ export const isDynamic = (type: ChallengeType): boolean => type.startsWith('Dyna
 /** ⌊minScoreRate · originalScore⌋, the score a challenge tends to. */
 const minScoreOf = (c: Challenge) => Math.floor(c.min_score_rate * c.original_score);
 
-const toInfo = (c: Challenge): ChallengeInfoModel => ({
+const toInfo = (c: Challenge, prerequisites: number[]): ChallengeInfoModel => ({
   id: c.id,
   title: c.title,
   category: c.category,
@@ -44,6 +47,13 @@ const toInfo = (c: Challenge): ChallengeInfoModel => ({
   minScore: minScoreOf(c),
   originalScore: c.original_score,
   deadlineUtc: c.deadline_utc,
+  ...releaseOf(c, prerequisites),
+});
+
+/** The staged release fields, only for a challenge that has one: a game without it reads as before. */
+const releaseOf = (c: Challenge, prerequisites: number[]) => ({
+  ...(c.release_at !== null && { releaseAt: c.release_at }),
+  ...(prerequisites.length > 0 && { prerequisites }),
 });
 
 const sameSet = (a: string[], b: string[]) => {
@@ -120,7 +130,42 @@ export class ChallengeService {
       .where('game_id', '=', gameId)
       .orderBy('id')
       .execute();
-    return rows.map(toInfo);
+    const graph = await this.prerequisiteGraph(gameId);
+    return rows.map((c) => toInfo(c, graph.get(c.id) ?? []));
+  }
+
+  /** Challenge id → its prerequisites, for the challenges of a game that have any. */
+  private async prerequisiteGraph(gameId: number): Promise<Map<number, number[]>> {
+    const edges = await this.db
+      .selectFrom('challenge_prerequisites as p')
+      .innerJoin('challenges as c', 'c.id', 'p.challenge_id')
+      .select(['p.challenge_id', 'p.prerequisite_id'])
+      .where('c.game_id', '=', gameId)
+      .orderBy('p.prerequisite_id')
+      .execute();
+    const graph = new Map<number, number[]>();
+    for (const e of edges)
+      graph.set(e.challenge_id, [...(graph.get(e.challenge_id) ?? []), e.prerequisite_id]);
+    return graph;
+  }
+
+  /** The prerequisites an update sets, checked: challenges of the same game, closing no cycle; 400 otherwise. */
+  private async checkedPrerequisites(gameId: number, id: number, wanted: number[]): Promise<number[]> {
+    const unique = [...new Set(wanted)].sort((a, b) => a - b);
+    if (unique.length === 0) return unique;
+    const own = await this.db
+      .selectFrom('challenges')
+      .select('id')
+      .where('game_id', '=', gameId)
+      .where('id', 'in', unique)
+      .execute();
+    if (own.length !== unique.length) {
+      throw new DomainError(400, 'A prerequisite must be another challenge of the same game');
+    }
+    if (prerequisiteCycle(await this.prerequisiteGraph(gameId), id, unique)) {
+      throw new DomainError(400, 'These prerequisites would make a cycle');
+    }
+    return unique;
   }
 
   async detail(gameId: number, id: number): Promise<ChallengeEditDetailModel> {
@@ -168,6 +213,7 @@ export class ChallengeService {
       originalScore: c.original_score,
       minScoreRate: c.min_score_rate,
       difficulty: c.difficulty,
+      ...releaseOf(c, (await this.prerequisiteGraph(gameId)).get(id) ?? []),
     };
   }
 
@@ -193,6 +239,11 @@ export class ChallengeService {
       throw new DomainError(400, 'A challenge needs at least one flag to be enabled');
     }
     const deadline = model.deadlineUtc == null ? undefined : toMillis(model.deadlineUtc) || null;
+    const prerequisites =
+      model.prerequisites == null
+        ? undefined
+        : await this.checkedPrerequisites(gameId, id, model.prerequisites);
+    const release = await this.release(c, model, prerequisites);
     const patch: Updateable<ChallengesTable> = {
       title: model.title ?? undefined,
       content: model.content ?? undefined,
@@ -214,29 +265,75 @@ export class ChallengeService {
       original_score: model.originalScore ?? undefined,
       min_score_rate: model.minScoreRate ?? undefined,
       difficulty: model.difficulty ?? undefined,
+      release_at: release.releaseAt,
+      release_announced: release.announced,
     };
     const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
     if (Object.keys(values).length > 0) {
       await this.db.updateTable('challenges').set(values).where('id', '=', id).execute();
     }
+    if (prerequisites) await this.replacePrerequisites(id, prerequisites);
+    if (release.changed) this.bus?.publish(releaseEdited(gameId));
     if (model.isEnabled && c.is_enabled === 0) await this.instances.forChallenge(id, gameId);
     if (model.isEnabled === false && c.is_enabled === 1) await this.#disabled(id);
-    await this.notify(game, c, model);
+    await this.notify(game, c, model, release.opened, release.open);
     return this.detail(gameId, id);
   }
 
-  /** §4.11: NewChallenge on every update enabling it while the game runs; NewHint when the hints set changed. */
+  /**
+   * What an update does to the staged release: the new time, whether the challenge is open to everyone after it
+   * (enabled, its time come, no prerequisites) and whether that is new. `announced` is set so that the announcer
+   * (games/release.ts) tells of a release time still to come, and not of one this update tells of itself.
+   */
+  private async release(c: Challenge, model: ChallengeUpdateModel, prerequisites: number[] | undefined) {
+    const now = this.now();
+    const releaseAt = model.releaseAt == null ? undefined : toMillis(model.releaseAt) || null;
+    const hadPrerequisites = (await this.prerequisiteGraph(c.game_id)).has(c.id);
+    const gated = prerequisites ? prerequisites.length > 0 : hadPrerequisites;
+    const wasOpen =
+      c.is_enabled === 1 &&
+      releasedByTime({ releaseAt: c.release_at, prerequisites: [] }, now) &&
+      !hadPrerequisites;
+    const at = releaseAt === undefined ? c.release_at : releaseAt;
+    const open = (model.isEnabled ?? c.is_enabled === 1) && (at === null || at <= now) && !gated;
+    return {
+      releaseAt,
+      open,
+      opened: open && !wasOpen,
+      announced: open ? 1 : 0,
+      changed: releaseAt !== undefined || prerequisites !== undefined,
+    };
+  }
+
+  private async replacePrerequisites(id: number, prerequisites: number[]): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      await trx.deleteFrom('challenge_prerequisites').where('challenge_id', '=', id).execute();
+      if (prerequisites.length > 0) {
+        await trx
+          .insertInto('challenge_prerequisites')
+          .values(prerequisites.map((prerequisite_id) => ({ challenge_id: id, prerequisite_id })))
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * §4.11: NewChallenge when an update opens it to everyone while the game runs; NewHint when the hints set of an
+   * open challenge changed. A challenge still waiting for its time or prerequisites is told of by no notice here.
+   */
   private async notify(
     game: { start_time: number; end_time: number },
     c: Challenge,
     model: ChallengeUpdateModel,
+    opened: boolean,
+    open: boolean,
   ): Promise<void> {
     const now = this.now();
     if (!this.feed || now < game.start_time || now > game.end_time) return;
     const title = model.title ?? c.title;
-    if (model.isEnabled) await this.feed.addNotice(c.game_id, 'NewChallenge', [title]);
-    const enabled = model.isEnabled ?? c.is_enabled === 1;
-    if (enabled && model.hints && !sameSet(model.hints, JSON.parse(c.hints) as string[])) {
+    // As before staged release: every update enabling an open challenge tells of it.
+    if (opened || (model.isEnabled && open)) await this.feed.addNotice(c.game_id, 'NewChallenge', [title]);
+    if (open && model.hints && !sameSet(model.hints, JSON.parse(c.hints) as string[])) {
       await this.feed.addNotice(c.game_id, 'NewHint', [title]);
     }
   }

@@ -9,6 +9,7 @@ import type { DivisionService } from './divisions.ts';
 import { type Game, GameStore } from './game-store.ts';
 import { isClosed, type Participation, registrationOf } from './participation.ts';
 import { may } from './permissions.ts';
+import { releasedTo, ruleOf } from './release.ts';
 
 export interface PlayContext {
   game: Game;
@@ -42,13 +43,17 @@ export const checkPlayContext = (
     throw new DomainError(400, 'The game has ended', ErrorCode.GameEnded);
 };
 
-/** An enabled challenge of the game that the participation's division may view; 404 otherwise, as if absent. */
+/**
+ * An enabled challenge of the game that the participation's division may view and that is released to its team;
+ * 404 otherwise, as if absent.
+ */
 export const visibleChallenge = async (
   db: Kysely<Database>,
   divisions: DivisionService,
   gameId: number,
   participation: Participation,
   challengeId: number,
+  now = Date.now(),
 ): Promise<Challenge> => {
   const challenge =
     challengeId > 0
@@ -62,7 +67,8 @@ export const visibleChallenge = async (
       : undefined;
   if (
     !challenge ||
-    !may(await divisions.rules(participation.division_id), challenge.id, GamePermission.ViewChallenge)
+    !may(await divisions.rules(participation.division_id), challenge.id, GamePermission.ViewChallenge) ||
+    !(await releasedTo(db, await ruleOf(db, challenge), participation.id, now))
   ) {
     throw new DomainError(404, 'Challenge not found');
   }

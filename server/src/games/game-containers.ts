@@ -54,13 +54,20 @@ export class GameContainers {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The context check (★), ViewChallenge, the instance; then: a container challenge with something to run. */
+  /** The context check (★), ViewChallenge and the release, the instance; then: a container challenge with something to run. */
   private async played(userId: string, gameId: number, challengeId: number): Promise<Played> {
     const { game, participation } = await playContext(this.db, gameId, userId, {
       denyAfterEnd: true,
       now: this.now(),
     });
-    const challenge = await visibleChallenge(this.db, this.divisions, gameId, participation, challengeId);
+    const challenge = await visibleChallenge(
+      this.db,
+      this.divisions,
+      gameId,
+      participation,
+      challengeId,
+      this.now(),
+    );
     const instance = await this.db
       .selectFrom('game_instances')
       .select(['id', 'flag', 'last_container_operation'])

@@ -56,6 +56,7 @@ export class Judge {
    */
   readonly #storeJudged: JudgedStatement | undefined;
   readonly #verdictListeners: ((verdict: AnswerResult) => void)[] = [];
+  readonly #acceptedListeners: ((accepted: Pending[]) => void)[] = [];
   readonly #settledListeners: ((ids: number[]) => void)[] = [];
 
   constructor(
@@ -136,6 +137,11 @@ export class Judge {
   /** Called with each verdict once committed. */
   onVerdict(listener: (verdict: AnswerResult) => void): void {
     this.#verdictListeners.push(listener);
+  }
+
+  /** Called with each batch's accepted submissions once committed (not at all for a batch without one). */
+  onAccepted(listener: (accepted: Pending[]) => void): void {
+    this.#acceptedListeners.push(listener);
   }
 
   /**
@@ -352,6 +358,10 @@ export class Judge {
     for (const message of verdictMessages(verdicts)) this.bus.publish(message);
     for (const verdict of outcome.verdicts.values())
       for (const listener of this.#verdictListeners) listener(verdict);
+    if (this.#acceptedListeners.length > 0) {
+      const accepted = rows.filter((s) => outcome.verdicts.get(s.id) === 'Accepted');
+      if (accepted.length > 0) for (const listener of this.#acceptedListeners) listener(accepted);
+    }
     for (const s of rows) {
       const submission: Submission = {
         answer: s.answer,

@@ -9,6 +9,7 @@ import type { Database } from '../db/schema.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { DivisionService } from './divisions.ts';
 import type { DivisionRules } from './permissions.ts';
+import { type ReleaseRules, readReleaseRules } from './release.ts';
 
 const maxAgeMs = 10_000;
 
@@ -58,6 +59,7 @@ export class JudgingCache {
   #edits = 0;
   readonly #flags: KeptById<string[]>;
   readonly #rules: KeptById<Map<number, DivisionRules>>;
+  readonly #release: KeptById<ReleaseRules>;
 
   constructor(db: Kysely<Database>, bus: LiveBus, divisions: DivisionService, now: () => number = Date.now) {
     const flagsOf = prepareRows(db, { id: column.integer }, (db, challenges) =>
@@ -82,10 +84,17 @@ export class JudgingCache {
       now,
       edits,
     );
+    this.#release = new KeptById(
+      async (ids) =>
+        new Map(await Promise.all(ids.map(async (id) => [id, await readReleaseRules(db, id)] as const))),
+      now,
+      edits,
+    );
+    const kept = { FlagsEdited: this.#flags, DivisionsEdited: this.#rules, ReleaseEdited: this.#release };
     bus.subscribe((message) => {
       if (message.hub !== 'judging') return;
       this.#edits++;
-      (message.method === 'FlagsEdited' ? this.#flags : this.#rules).drop(message.payload);
+      kept[message.method].drop(message.payload);
     });
   }
 
@@ -99,6 +108,11 @@ export class JudgingCache {
   ): Promise<{ flags: Map<number, string[]>; rules: Map<number, Map<number, DivisionRules>> }> {
     const [flags, rules] = await Promise.all([this.#flags.get(staticChallenges), this.#rules.get(games)]);
     return { flags, rules };
+  }
+
+  /** The staged release rules of a game's gated challenges (none in most games). */
+  async releaseRules(gameId: number): Promise<ReleaseRules> {
+    return (await this.#release.get([gameId])).get(gameId) as ReleaseRules;
   }
 
   /** What a team's division lets it do; undefined (everything) without one. */

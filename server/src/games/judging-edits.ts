@@ -15,3 +15,10 @@ export const divisionsEdited = (gameId: number): LiveMessage => ({
   method: 'DivisionsEdited',
   payload: gameId,
 });
+
+/** The bus message an edit of a game's staged release sends (a challenge's release time or prerequisites). */
+export const releaseEdited = (gameId: number): LiveMessage => ({
+  hub: 'judging',
+  method: 'ReleaseEdited',
+  payload: gameId,
+});

@@ -8,6 +8,7 @@ import {
   type ChallengesByCategory,
   type GameDetailModel,
   GamePermission,
+  isReleased,
   renderFlag,
   type ScoreboardItem,
 } from '@pennon/sdk/contract';
@@ -27,6 +28,7 @@ import { flagFormat } from './flag-format.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
 import { may } from './permissions.ts';
+import { readReleaseRules, solvedBy } from './release.ts';
 import type { Scoreboards } from './scoreboard.ts';
 import { noSolveTime } from './scoring.ts';
 import { attemptsOf } from './submissions.ts';
@@ -53,6 +55,11 @@ export class PlayService {
       now: this.now(),
     });
     const rules = await this.divisions.rules(participation.division_id);
+    const release = await readReleaseRules(this.db, gameId);
+    const solved = [...release.values()].some((r) => r.prerequisites.length > 0)
+      ? await solvedBy(this.db, participation.id)
+      : new Set<number>();
+    const now = this.now();
     const visible = (
       await this.db
         .selectFrom('challenges')
@@ -62,7 +69,9 @@ export class PlayService {
         .orderBy('title')
         .orderBy('id')
         .execute()
-    ).filter((c) => may(rules, c.id, GamePermission.ViewChallenge));
+    ).filter(
+      (c) => may(rules, c.id, GamePermission.ViewChallenge) && isReleased(release.get(c.id), now, solved),
+    );
     const snapshot = await this.scoreboards.get(gameId);
     const challenges: ChallengesByCategory = {};
     for (const category of ChallengeCategoryValues) {
@@ -86,7 +95,7 @@ export class PlayService {
       denyAfterEnd: false,
       now: this.now(),
     });
-    const c = await visibleChallenge(this.db, this.divisions, gameId, participation, challengeId);
+    const c = await visibleChallenge(this.db, this.divisions, gameId, participation, challengeId, this.now());
     const context = await this.flagContext(game, participation, c);
     return {
       id: c.id,

@@ -230,7 +230,7 @@ const load = async (
     .where('id', '=', gameId)
     .executeTakeFirst();
   if (!game) return undefined;
-  const [challenges, divisions, configs, teams, solves, adjustments] = await Promise.all([
+  const [challenges, divisions, configs, teams, solves, adjustments, gated] = await Promise.all([
     db
       .selectFrom('challenges')
       .select([
@@ -242,6 +242,7 @@ const load = async (
         'difficulty',
         'deadline_utc',
         'disable_blood_bonus',
+        'release_at',
       ])
       .where('game_id', '=', gameId)
       .where('is_enabled', '=', 1)
@@ -276,12 +277,26 @@ const load = async (
       .orderBy('time')
       .orderBy('id')
       .execute(),
+    db
+      .selectFrom('challenge_prerequisites as p')
+      .innerJoin('challenges as c', 'c.id', 'p.challenge_id')
+      .select('p.challenge_id')
+      .distinct()
+      .where('c.game_id', '=', gameId)
+      .execute(),
   ]);
+  // Staged release: the board lists a challenge once its time came, or for one waiting for prerequisites (opening
+  // team by team) once a team solved it; a solve keeps its challenge listed whatever the release says now.
+  const solved = new Set(solves.challengeId);
+  const waiting = new Set(gated.map((g) => g.challenge_id));
+  const listed = challenges.filter(
+    (c) => solved.has(c.id) || ((c.release_at === null || c.release_at <= now) && !waiting.has(c.id)),
+  );
   const overrides = new Map<number, DivisionRules['overrides']>(divisions.map((d) => [d.id, new Map()]));
   for (const c of configs) overrides.get(c.division_id)?.set(c.challenge_id, c.permissions);
   const input: ScoringInput = {
     game: { start: game.start_time, end: game.end_time, bloodBonus: game.blood_bonus },
-    challenges: challenges.map((c) => ({
+    challenges: listed.map((c) => ({
       id: c.id,
       title: c.title,
       category: c.category,

@@ -12,6 +12,7 @@ import type { Judge } from './judge.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import { may } from './permissions.ts';
 import type { RecentVerdicts } from './recent-verdicts.ts';
+import { releasedTo } from './release.ts';
 import {
   idsInOrder,
   newSubmission,
@@ -232,6 +233,10 @@ export class SubmissionService {
     const ctx = found as NonNullable<typeof found>;
     const { participation_id: participationId, challenge_id: id } = ctx;
     if (participationId === null || id === null || ctx.instance_id === null)
+      throw new DomainError(404, 'Challenge not found');
+    // A challenge not released to the team is absent to it. Only a gated challenge costs a read: its team's solves.
+    const release = (await this.judging.releaseRules(key.game)).get(id);
+    if (release && !(await releasedTo(this.db, release, participationId, now)))
       throw new DomainError(404, 'Challenge not found');
     if (ctx.deadline_utc !== null && now > ctx.deadline_utc && ctx.practice_mode === 0)
       throw new DomainError(400, 'The challenge deadline has passed');

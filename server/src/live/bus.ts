@@ -24,7 +24,7 @@ export type LiveMessage =
   // changed scoreboard, by game id (live/scoreboard-push.ts).
   | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
   | { hub: 'scoreboards'; method: 'Changed'; payload: number }
-  | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited'; payload: number }
+  | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited' | 'ReleaseEdited'; payload: number }
   | { hub: 'config'; method: 'ConfigEdited'; payload: null }
   | { hub: 'sessions'; method: 'UserChanged'; payload: string }
   | { hub: 'tokens'; method: 'TokenRevoked'; payload: string };
