@@ -38,10 +38,12 @@ export interface ChallengeCardProps {
   onOpen?: () => void;
   /** Names the category too (the board shows it in its group heading instead). */
   withCategory?: boolean;
+  /** Opened to the team while the page was open (a staged release): marked new until solved. */
+  fresh?: boolean;
 }
 
 /** One challenge: its title, current score, first solvers and solve count, in its category's colour. */
-export function ChallengeCard({ challenge, solved, onOpen, withCategory }: ChallengeCardProps) {
+export function ChallengeCard({ challenge, solved, onOpen, withCategory, fresh }: ChallengeCardProps) {
   const format = useNumberFormat();
   const { t } = useTranslation();
   const style = categoryStyle(challenge.category);
@@ -69,6 +71,11 @@ export function ChallengeCard({ challenge, solved, onOpen, withCategory }: Chall
           <Text fw={600} lineClamp={1} className={classes.cardTitle}>
             {challenge.title}
           </Text>
+          {fresh && !solved && (
+            <Badge color="grape" variant="light" size="sm" data-testid="new-badge">
+              {t('game.challenge.new')}
+            </Badge>
+          )}
           {solved && (
             <Badge
               color="teal"

@@ -75,6 +75,12 @@ export default function ChallengesPage() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   const groups = useMemo(() => groupChallenges(details.data?.challenges), [details.data]);
+  // The challenges of the first load: any other one opened while the page was open (a staged release) and is new.
+  const [firstSeen, setFirstSeen] = useState<Set<number> | null>(null);
+  useEffect(() => {
+    if (details.data && !firstSeen)
+      setFirstSeen(new Set(flattenChallenges(details.data.challenges).map((item) => item.id)));
+  }, [details.data, firstSeen]);
   const solved = useMemo(() => solvedIds(details.data?.rank), [details.data]);
   const open = flattenChallenges(details.data?.challenges).find((item) => item.id === openId) ?? null;
   const total = groups.reduce((sum, group) => sum + group.challenges.length, 0);
@@ -243,6 +249,7 @@ export default function ChallengesPage() {
                             key={item.id}
                             challenge={item}
                             solved={solved.has(item.id)}
+                            fresh={firstSeen !== null && !firstSeen.has(item.id)}
                             onOpen={() => setOpenId(item.id)}
                           />
                         ))}

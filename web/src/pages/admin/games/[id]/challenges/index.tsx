@@ -41,6 +41,7 @@ function ChallengeList({ gameId }: { gameId: number }) {
   const [creating, setCreating] = useState(false);
   const [toggling, setToggling] = useState<number | null>(null);
   const groups = useMemo(() => groupByCategory(challenges ?? []), [challenges]);
+  const titles = useMemo(() => new Map((challenges ?? []).map((c) => [c.id, c.title])), [challenges]);
 
   const toggle = async (challenge: ChallengeInfoModel, isEnabled: boolean) => {
     setToggling(challenge.id);
@@ -147,6 +148,7 @@ function ChallengeList({ gameId }: { gameId: number }) {
                   key={challenge.id}
                   gameId={gameId}
                   challenge={challenge}
+                  titles={titles}
                   solves={solves.get(challenge.id)}
                   toggling={toggling === challenge.id}
                   onToggle={(enabled) => void toggle(challenge, enabled)}

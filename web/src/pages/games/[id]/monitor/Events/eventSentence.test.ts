@@ -35,6 +35,11 @@ describe('event sentences', () => {
       'Terns submitted the flag of Gulls for Lighthouse',
     ],
     [event('Normal', ['The', 'harbour', 'opens']), 'The harbour opens'],
+    [event('Normal', ['ChallengeOpened', '4', 'Lighthouse']), 'Lighthouse opened to Gulls'],
+    [
+      { ...event('Normal', ['ChallengeOpened', '4', 'Lighthouse']), team: '' },
+      'Lighthouse opened to every team',
+    ],
   ])('%#: %s', (item, sentence) => {
     expect(eventSentence(item, t)).toBe(sentence);
   });

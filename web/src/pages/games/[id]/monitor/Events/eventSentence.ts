@@ -1,6 +1,6 @@
 // A game event in words (gzctf-api §4.11). The sentence is plain text: team names and answers are data,
 // never markup (React renders them as text).
-import type { EventType, GameEvent } from '@pennon/sdk';
+import { type EventType, type GameEvent, releaseEventMarker } from '@pennon/sdk';
 import type { TFunction } from 'i18next';
 
 const FLAG_KEYS: Record<string, string> = {
@@ -38,6 +38,13 @@ export const eventSentence = (event: GameEvent, t: TFunction): string => {
     case 'CheatDetected':
       // values: [challenge title, submitting team, owning team]
       return t('monitor.event.cheat', { challenge: first, submitter: second, owner: third });
+    case 'Normal':
+      // A staged release: values [marker, challenge id, title]; a team when its prerequisites opened it.
+      if (first === releaseEventMarker)
+        return event.team
+          ? t('monitor.event.opened_to_team', { team, challenge: third })
+          : t('monitor.event.opened', { challenge: third });
+      return event.values.join(' ');
     default:
       return event.values.join(' ');
   }

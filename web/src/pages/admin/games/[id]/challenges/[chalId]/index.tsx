@@ -14,6 +14,7 @@ import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { client } from '../../../../../../api/client.ts';
 import { notifyError, notifySuccess } from '../../../../../../utils/notify.ts';
 import { DateTimeField } from '../../../lib/DateTimeField.tsx';
@@ -27,8 +28,10 @@ import { type ChallengeFormValues, updateOf, valuesOf } from '../lib/challengeFo
 import { hasContainer } from '../lib/challengeType.ts';
 import { EditSection } from '../lib/EditSection.tsx';
 import { HintsEditor } from '../lib/HintsEditor.tsx';
+import { ReleaseFields } from '../lib/ReleaseFields.tsx';
 import { ScoreCurveChart } from '../lib/ScoreCurveChart.tsx';
 import { TestContainerCard } from '../lib/TestContainerCard.tsx';
+import { challengesKey } from '../lib/useAdminChallenges.ts';
 
 /** /admin/games/{id}/challenges/{chalId}: everything about a challenge but its flags. */
 export default function AdminChallengePage() {
@@ -38,6 +41,7 @@ export default function AdminChallengePage() {
 function ChallengeDetail({ gameId, challenge, mutate }: ChallengeEditContext) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
+  const { mutate: globalMutate } = useSWRConfig();
   const form = useForm<ChallengeFormValues>({
     initialValues: valuesOf(challenge),
     validate: {
@@ -55,6 +59,8 @@ function ChallengeDetail({ gameId, challenge, mutate }: ChallengeEditContext) {
     try {
       const saved = await client.edit.updateChallenge(gameId, challenge.id, updateOf(next, challenge));
       await mutate(saved, { revalidate: false });
+      // The list holds the release graph the prerequisites field checks cycles against.
+      await globalMutate(challengesKey(gameId));
       form.setInitialValues(valuesOf(saved));
       form.setValues(valuesOf(saved));
       notifySuccess(t('admin.challenge.save.done'));
@@ -158,6 +164,10 @@ function ChallengeDetail({ gameId, challenge, mutate }: ChallengeEditContext) {
               label={t('admin.challenge.field.no_blood_bonus')}
               {...form.getInputProps('disableBloodBonus', { type: 'checkbox' })}
             />
+          </EditSection>
+
+          <EditSection title={t('admin.challenge.section.release')}>
+            <ReleaseFields gameId={gameId} challengeId={challenge.id} form={form} />
           </EditSection>
 
           {container && (

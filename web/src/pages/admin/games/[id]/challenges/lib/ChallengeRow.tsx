@@ -1,14 +1,19 @@
 import { ActionIcon, Anchor, Badge, Group, Paper, Switch, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { ChallengeInfoModel } from '@pennon/sdk';
-import { IconTrash } from '@tabler/icons-react';
+import { IconClock, IconLock, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { dateTimeFormat, listFormat } from '../../../../../../i18n/formats.ts';
 import { categoryStyle } from '../../../../../games/lib/categories.tsx';
 
-/** One challenge of the admin list: a link to it, its type, score and solves, the enable switch and delete. */
+/**
+ * One challenge of the admin list: a link to it, its type, score and solves, its staged release (when it opens and
+ * what it waits for), the enable switch and delete.
+ */
 export function ChallengeRow({
   gameId,
   challenge,
+  titles,
   solves,
   toggling,
   onToggle,
@@ -16,14 +21,18 @@ export function ChallengeRow({
 }: {
   gameId: number;
   challenge: ChallengeInfoModel;
+  /** Every challenge's title by id, to name what this one waits for. */
+  titles: ReadonlyMap<number, string>;
   /** Unknown (no scoreboard yet) when undefined. */
   solves: number | undefined;
   toggling: boolean;
   onToggle: (enabled: boolean) => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { icon: Icon, color } = categoryStyle(challenge.category);
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const waitsFor = challenge.prerequisites ?? [];
   return (
     <Paper withBorder radius="md" p="sm" data-testid="admin-challenge" data-title={challenge.title}>
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -57,6 +66,28 @@ export function ChallengeRow({
                   : t('admin.challenge.list.solves', { count: solves })}
               </Text>
             </Group>
+            {(challenge.releaseAt != null || waitsFor.length > 0) && (
+              <Group gap={6} mt={2} data-testid="release">
+                {challenge.releaseAt != null && (
+                  <Badge size="sm" variant="light" color="grape" leftSection={<IconClock size={12} />}>
+                    {t('admin.challenge.list.opens_at', {
+                      time: dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                        challenge.releaseAt,
+                      ),
+                    })}
+                  </Badge>
+                )}
+                {waitsFor.length > 0 && (
+                  <Badge size="sm" variant="light" color="indigo" leftSection={<IconLock size={12} />}>
+                    {t('admin.challenge.list.waits_for', {
+                      titles: listFormat(locale, { type: 'conjunction' }).format(
+                        waitsFor.map((id) => titles.get(id) ?? `#${id}`),
+                      ),
+                    })}
+                  </Badge>
+                )}
+              </Group>
+            )}
           </div>
         </Group>
         <Group gap="xs" wrap="nowrap">

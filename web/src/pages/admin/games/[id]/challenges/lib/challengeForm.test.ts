@@ -26,4 +26,15 @@ describe('challenge form', () => {
     const update = updateOf({ ...valuesOf(box), cpu: 1.5, containerImage: ' localhost/app:1 ' }, box);
     expect(update).toMatchObject({ cpuCount: 15, containerImage: 'localhost/app:1', exposePort: 80 });
   });
+
+  it('sends the release time (0 clears it) and the prerequisites as ids', () => {
+    const c = editableChallenge({ releaseAt: 1_800_000_000_000, prerequisites: [4, 7] });
+    const values = valuesOf(c);
+    expect(values.prerequisites).toEqual(['4', '7']);
+    expect(updateOf(values, c)).toMatchObject({ releaseAt: 1_800_000_000_000, prerequisites: [4, 7] });
+    expect(updateOf({ ...values, hasRelease: false, prerequisites: [] }, c)).toMatchObject({
+      releaseAt: 0,
+      prerequisites: [],
+    });
+  });
 });

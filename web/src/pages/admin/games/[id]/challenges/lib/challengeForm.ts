@@ -30,6 +30,11 @@ export interface ChallengeFormValues {
   storageLimit: number;
   networkMode: NetworkMode;
   enableTrafficCapture: boolean;
+  /** Staged release: open at `releaseAt` only when set. */
+  hasRelease: boolean;
+  releaseAt: number;
+  /** Challenge ids (as the select holds them) a team must have solved first. */
+  prerequisites: string[];
 }
 
 export const valuesOf = (c: ChallengeEditDetailModel): ChallengeFormValues => ({
@@ -53,6 +58,9 @@ export const valuesOf = (c: ChallengeEditDetailModel): ChallengeFormValues => ({
   storageLimit: c.storageLimit ?? 256,
   networkMode: c.networkMode ?? 'Open',
   enableTrafficCapture: c.enableTrafficCapture ?? false,
+  hasRelease: c.releaseAt != null,
+  releaseAt: c.releaseAt ?? Date.now() + 24 * 3600_000,
+  prerequisites: (c.prerequisites ?? []).map(String),
 });
 
 /**
@@ -72,6 +80,8 @@ export const updateOf = (v: ChallengeFormValues, c: ChallengeEditDetailModel): C
   originalScore: Number(v.originalScore),
   minScoreRate: Number(v.minScoreRate),
   difficulty: Number(v.difficulty),
+  releaseAt: v.hasRelease ? v.releaseAt : 0,
+  prerequisites: v.prerequisites.map(Number),
   ...(hasContainer(c.type)
     ? {
         containerImage: v.containerImage.trim(),
