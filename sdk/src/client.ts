@@ -21,6 +21,7 @@ import {
 import { createTeamApi, type TeamApi } from './groups/team.ts';
 import { createTokensApi, type TokensApi } from './groups/tokens.ts';
 import { createUserSheetsApi, type UserSheetsApi } from './groups/user-sheets.ts';
+import { createWebhooksApi, type WebhooksApi } from './groups/webhooks.ts';
 import { type RouteCall, withPages } from './transport/pages.ts';
 import {
   type PlainRequester,
@@ -68,6 +69,8 @@ export class PennonClient {
   readonly userSheets: UserSheetsApi;
   /** The extra account fields registration and the profile ask for; admins define them. */
   readonly registrationFields: RegistrationFieldsApi;
+  /** Webhook endpoints, their deliveries, redelivery and test events (admin). */
+  readonly webhooks: WebhooksApi;
   readonly #transport: Transport;
   /** `request()`: the transport's calls as they are (no payload encryption), paged. */
   readonly #plain: Requester = paging((route, ...args) => this.#transport.request(route, ...args));
@@ -89,6 +92,7 @@ export class PennonClient {
     this.signInAdmin = createSignInAdminApi(request);
     this.userSheets = createUserSheetsApi(request);
     this.registrationFields = createRegistrationFieldsApi(request);
+    this.webhooks = createWebhooksApi(request);
   }
 
   /** The platform address every route path is appended to (no trailing slash). */

@@ -23,6 +23,7 @@ export * from './models/signin.ts';
 export * from './models/team.ts';
 export * from './models/tokens.ts';
 export * from './models/user-sheets.ts';
+export * from './models/webhooks.ts';
 export * from './route.ts';
 export { embed as embedRoutes } from './routes/embed.ts';
 export { routes } from './routes/index.ts';
@@ -34,6 +35,7 @@ export {
   signInAdmin as signInAdminRoutes,
 } from './routes/signin.ts';
 export { userSheets as userSheetsRoutes } from './routes/user-sheets.ts';
+export { webhooks as webhooksRoutes } from './routes/webhooks.ts';
 export * from './rules/authored-limits.ts';
 export * from './rules/challenge-value.ts';
 export * from './rules/flag-template.ts';
@@ -42,5 +44,6 @@ export * from './rules/release.ts';
 export * from './rules/sign-in.ts';
 export * from './rules/user-name.ts';
 export * from './rules/user-sheet.ts';
+export * from './rules/webhooks.ts';
 export * from './schema.ts';
 export { type ContractKeysMatch, schemas } from './schemas/index.ts';

@@ -6,20 +6,32 @@ import { routes } from './routes/index.ts';
 import { registrationFields } from './routes/registration-fields.ts';
 import { security, signIn, signInAdmin } from './routes/signin.ts';
 import { userSheets } from './routes/user-sheets.ts';
+import { webhooks } from './routes/webhooks.ts';
 import { embed as embedSchemas } from './schemas/embed.ts';
 import { schemas } from './schemas/index.ts';
 import { registrationFields as registrationFieldsSchemas } from './schemas/registration-fields.ts';
 import * as signInSchemas from './schemas/signin.ts';
 import { userSheets as userSheetsSchemas } from './schemas/user-sheets.ts';
+import { webhooks as webhooksSchemas } from './schemas/webhooks.ts';
 
-// GZ::CTF's groups and Pennon's own (embed, sign-in, users sheets, registration fields).
-const allRoutes = { ...routes, embed, signIn, security, signInAdmin, userSheets, registrationFields };
+// GZ::CTF's groups and Pennon's own (embed, sign-in, users sheets, registration fields, webhooks).
+const allRoutes = {
+  ...routes,
+  embed,
+  signIn,
+  security,
+  signInAdmin,
+  userSheets,
+  registrationFields,
+  webhooks,
+};
 const allSchemas = {
   ...schemas,
   embed: embedSchemas,
   ...signInSchemas,
   userSheets: userSheetsSchemas,
   registrationFields: registrationFieldsSchemas,
+  webhooks: webhooksSchemas,
 };
 
 const table = new Map<EndpointFields, EndpointSchemas>();
