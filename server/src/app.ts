@@ -21,6 +21,7 @@ import { registerSignIn } from './api/sign-in-setup.ts';
 import { teamApi } from './api/team.ts';
 import { tokensApi } from './api/tokens.ts';
 import { userSheetsApi } from './api/user-sheets.ts';
+import { webhooksApi } from './api/webhooks.ts';
 import { writeupsApi } from './api/writeups.ts';
 import { Captcha } from './captcha/captcha.ts';
 import { setupContainers } from './containers/plugin.ts';
@@ -89,6 +90,9 @@ import type { Settings } from './settings.ts';
 import { FileStore } from './storage/file-store.ts';
 import { LocalDiskBlobStore } from './storage/local-disk.ts';
 import { version } from './version.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { WebhookEndpoints } from './webhooks/endpoints.ts';
+import { WebhookQueue } from './webhooks/queue.ts';
 
 export interface AppOptions {
   settings: Settings;
@@ -140,6 +144,7 @@ export const buildApp = async ({
   const accounts = new AccountService(users, config, sessions, captcha, mails, fields);
   const teams = new TeamService(connection.db, fields);
   const files = new FileStore(connection.db, new LocalDiskBlobStore(path.join(settings.dataDir, 'uploads')));
+  const webhooks = new WebhookQueue(connection.db);
 
   const metrics = new Metrics();
   await app.register(metricsPlugin, { metrics, ...settings.metrics });
@@ -190,6 +195,7 @@ export const buildApp = async ({
     teams,
     users: new UserAdminService(connection.db, sessions, fields),
   });
+  await app.register(webhooksApi, { endpoints: new WebhookEndpoints(connection.db, webhooks) });
   await app.register(userSheetsApi, {
     imports: new UserImportService(connection.db, sessions, fields),
     fields,
@@ -216,7 +222,7 @@ export const buildApp = async ({
     divisions,
     challenges,
     catalog: new GameCatalog(connection.db),
-    participations: new ParticipationService(connection.db, gameKeys),
+    participations: new ParticipationService(connection.db, gameKeys, webhooks),
     play: new PlayService(connection.db, files, divisions, scoreboards),
     scoreboards,
   });
@@ -226,7 +232,7 @@ export const buildApp = async ({
   app.addHook('onReady', async () => releases.start());
   app.addHook('preClose', async () => releases.stop());
   const judging = new JudgingCache(connection.db, app.bus, divisions);
-  const judge = new Judge(connection.db, feed, app.bus, scoreboards, judging, app.log, auditLog);
+  const judge = new Judge(connection.db, feed, app.bus, scoreboards, judging, app.log, auditLog, webhooks);
   const unlocks = new UnlockEvents(connection.db, judging, feed);
   judge.onAccepted((accepted) => {
     unlocks
@@ -244,13 +250,13 @@ export const buildApp = async ({
   // Judges every queued submission before the database goes: the HTTP server has closed by then (Fastify's own
   // onClose, registered last, runs first), so no request can queue another.
   app.addHook('onClose', async () => judge.idle());
-  await app.register(writeupsApi, { writeups: new WriteupService(connection.db, files) });
+  await app.register(writeupsApi, { writeups: new WriteupService(connection.db, files, webhooks) });
   await app.register(adjustmentsApi, { adjustments: new AdjustmentService(connection.db, scoreboards) });
   await app.register(correctionsApi, {
     corrections: new CorrectionService(connection.db, feed, app.bus, scoreboards),
   });
   await app.register(noticesApi, {
-    notices: new NoticeService(connection.db, new GameFeed(connection.db, app.bus)),
+    notices: new NoticeService(connection.db, new GameFeed(connection.db, app.bus), webhooks),
   });
   const containers = setupContainers(app, { settings, db: connection.db, config });
   const gameContainers = new GameContainers(
@@ -259,6 +265,7 @@ export const buildApp = async ({
     config,
     divisions,
     new GameFeed(connection.db, app.bus),
+    webhooks,
   );
   challenges.onDisable((challengeId, deleted) => gameContainers.destroyForChallenge(challengeId, deleted));
   // After its containers went: a deleted challenge (or game) leaves no capture folder behind.
@@ -266,6 +273,14 @@ export const buildApp = async ({
     if (deleted) await app.captures.removeChallenge(challengeId);
   });
   await app.register(containersApi, { db: connection.db, gameContainers, captures: app.captures });
+  // Deliveries go out from the background, never from a request: a slow endpoint holds up nothing else.
+  const dispatcher = new WebhookDispatcher(connection.db, webhooks, {
+    outbound: { ...settings.webhooks, maxResponseBytes: 64 * 1024 },
+    pollMs: 1_000,
+    log: app.log,
+  });
+  if (settings.webhooks.worker) app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => dispatcher.stop());
   if (hasWidgetsBuild(settings.widgetsDir)) await app.register(widgets, { widgetsDir: settings.widgetsDir });
   if (hasWebBuild(settings.webDir)) await app.register(web, { webDir: settings.webDir });
 

@@ -53,6 +53,14 @@ export interface Settings {
   metrics: MetricsSettings;
   /** `PENNON_OIDC_*`: one OpenID Connect provider set by the environment (more are added in the settings). */
   oidc: EnvOidcProvider | undefined;
+  webhooks: {
+    /** `PENNON_WEBHOOK_ALLOW_PRIVATE=on`: endpoints may be on private, loopback and link-local addresses. */
+    allowPrivate: boolean;
+    /** `PENNON_WEBHOOK_TIMEOUT_MS`: how long one delivery may take (default 10 s). */
+    timeoutMs: number;
+    /** `PENNON_WEBHOOK_WORKER=off`: this process queues deliveries but leaves sending them to others. */
+    worker: boolean;
+  };
   /** `PENNON_REQUEST_ID_HEADER`: a request header whose id is taken (set by a trusted proxy); unset: ids are generated. */
   requestIdHeader: string | undefined;
   /** Settings that work but are likely a mistake, for the log at start. */
@@ -377,6 +385,11 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
     },
     requestIdHeader: env.PENNON_REQUEST_ID_HEADER?.toLowerCase() || undefined,
     oidc: readOidc(env),
+    webhooks: {
+      allowPrivate: readSwitch('PENNON_WEBHOOK_ALLOW_PRIVATE', env.PENNON_WEBHOOK_ALLOW_PRIVATE || 'off'),
+      timeoutMs: readLimit('PENNON_WEBHOOK_TIMEOUT_MS', env.PENNON_WEBHOOK_TIMEOUT_MS, 10_000),
+      worker: readSwitch('PENNON_WEBHOOK_WORKER', env.PENNON_WEBHOOK_WORKER),
+    },
     warnings,
   };
 };

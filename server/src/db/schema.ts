@@ -169,6 +169,41 @@ export interface BusMessagesTable {
   created_at: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  secret: string;
+  format: string;
+  locale: string;
+  /** A JSON array of event types. */
+  events: string;
+  game_id: number | null;
+  enabled: number;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  type: string;
+  game_id: number | null;
+  payload: string;
+  /** pending, delivered or failed. */
+  state: string;
+  attempts: Generated<number>;
+  created_at: number;
+  next_at: number;
+  /** Until when a process holds the row to send it (Unix ms); 0: free. */
+  claimed_until: Generated<number>;
+  response_status: number | null;
+  latency: number | null;
+  response: Generated<string>;
+  last_attempt_at: number | null;
+  copy: Generated<number>;
+}
+
 export interface OidcProvidersTable {
   /** A slug chosen by the admin; in the callback path and kept with each linked identity. */
   id: string;
@@ -277,6 +312,8 @@ export interface Database {
   scoreboard_versions: ScoreboardVersionsTable;
   score_adjustments: ScoreAdjustmentsTable;
   bus_messages: BusMessagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   oidc_providers: OidcProvidersTable;
   user_identities: UserIdentitiesTable;
   passkeys: PasskeysTable;

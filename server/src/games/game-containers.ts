@@ -16,6 +16,7 @@ import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { ConfigStore } from '../services/config-store.ts';
 import { avatarUrl } from '../services/users.ts';
+import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import { type Challenge, isContainer } from './challenges.ts';
 import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
@@ -51,6 +52,7 @@ export class GameContainers {
     private readonly config: ConfigStore,
     private readonly divisions: DivisionService,
     private readonly feed: GameFeed,
+    private readonly webhooks?: WebhookQueue,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -402,5 +404,11 @@ export class GameContainers {
       ...(user && { userName: user.user_name }),
       ...(team && { teamName: team.name }),
     });
+    await this.webhooks?.emit(
+      webhookEvent(type === 'ContainerStart' ? 'instance.started' : 'instance.destroyed', gameId, {
+        team: { id: teamId, name: team?.name ?? '' },
+        challenge: { id: challenge.id, title: challenge.title },
+      }),
+    );
   }
 }

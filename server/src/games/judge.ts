@@ -5,12 +5,13 @@
 // order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
 // The submit path hands over what it read for its checks, so judging reads nothing more of the submission; only
 // submissions left unjudged by a previous run are read back, at start.
-import type { AnswerResult, NoticeType, Submission } from '@pennon/sdk/contract';
+import type { AnswerResult, NoticeType, Submission, WebhookEventType } from '@pennon/sdk/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogRow } from '../services/audit-log.ts';
+import { type WebhookEvent, type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import { judgedOnce } from './blood-race.ts';
 import { eventRow, type GameFeed, noticeMessage } from './feed.ts';
 import { type JudgedRow, type JudgedStatement, prepareJudged } from './judged-statement.ts';
@@ -33,6 +34,45 @@ import {
 const maxBatch = 200;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+const bloodEvents: WebhookEventType[] = ['blood.first', 'blood.second', 'blood.third'];
+
+/** The webhook events of a batch's first solves: each a `solve`, and a blood's also its `blood.*`. */
+const solveEvents = async (
+  trx: Kysely<Database>,
+  rows: Pending[],
+  outcome: BatchOutcome,
+  time: number,
+): Promise<WebhookEvent[]> => {
+  const solved = rows.filter((s) => outcome.firsts.has(s.id));
+  if (solved.length === 0) return [];
+  // The submit path reads no team id (the participation stands for the team): read here, for the events only.
+  const teams = new Map(
+    (
+      await trx
+        .selectFrom('participations')
+        .select(['id', 'team_id'])
+        .where(
+          'id',
+          'in',
+          solved.map((s) => s.participation_id),
+        )
+        .execute()
+    ).map((p) => [p.id, p.team_id]),
+  );
+  return solved.flatMap((s) => {
+    const blood = outcome.firsts.get(s.id) ?? 0;
+    const data = {
+      team: { id: teams.get(s.participation_id) ?? 0, name: s.team_name },
+      challenge: { id: s.challenge_id, title: s.title },
+      user: s.user_name,
+      blood,
+    };
+    const solve = webhookEvent('solve', s.game_id, data, time);
+    const bloodEvent = bloodEvents[blood - 1];
+    return bloodEvent ? [solve, webhookEvent(bloodEvent, s.game_id, data, time)] : [solve];
+  });
+};
 
 /** A committed batch: the submissions it judged, and what is left to publish. */
 interface Committed {
@@ -68,6 +108,8 @@ export class Judge {
     private readonly log: { error(obj: unknown, msg: string): void },
     /** Solves and detected cheats go to the admin log, where organisers follow the game. */
     private readonly auditLog: AuditLog,
+    /** Solves and bloods are queued for the webhooks in the verdicts' transaction. */
+    private readonly webhooks?: WebhookQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.#storeJudged = db.getExecutor().adapter instanceof PostgresAdapter ? prepareJudged(db) : undefined;
@@ -221,7 +263,9 @@ export class Judge {
     store: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<number[]>,
   ): Promise<number[] | undefined> {
     if (this.#running || batch.length > maxBatch) return undefined;
-    if (this.#storeJudged) return this.storeJudged(this.#storeJudged, batch);
+    // The one statement has no room for the webhooks' insert: with an endpoint on, PostgreSQL judges in a transaction.
+    if (this.#storeJudged && !(await this.webhooks?.active()))
+      return this.storeJudged(this.#storeJudged, batch);
     let committed: Committed;
     try {
       committed = await this.commitVerdicts(batch, async (trx, statuses) => {
@@ -314,9 +358,10 @@ export class Judge {
     write: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<Pending[]>,
   ): Promise<Committed> {
     const context = await this.contextOf(batch);
+    const webhooks = (await this.webhooks?.active()) ? this.webhooks : undefined;
     // The verdicts are written with everything else, in one commit: whoever polls one finds the solve, notices
     // and events already there. Should the process stop first, the whole batch is judged again at start.
-    return judgedOnce(() =>
+    const committed = await judgedOnce(() =>
       this.db.transaction().execute(async (trx) => {
         const outcome = emptyOutcome();
         // Every verdict is known before it is written (only flag sharing needs a read).
@@ -337,9 +382,12 @@ export class Judge {
         for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
         const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
         outcome.messages.push(...(await this.auditLog.store(trx, logged)));
+        if (webhooks) await webhooks.enqueue(trx, await solveEvents(trx, rows, outcome, this.now()));
         return { rows, outcome };
       }),
     );
+    webhooks?.wake();
+    return committed;
   }
 
   /** Tells everyone what a committed batch changed. */

@@ -4,6 +4,7 @@ import type { GameNotice } from '@pennon/sdk/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, GameNoticesTable } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import type { GameFeed } from './feed.ts';
 import { GameStore } from './game-store.ts';
 
@@ -23,6 +24,7 @@ export class NoticeService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly feed: GameFeed,
+    private readonly webhooks?: WebhookQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.#games = new GameStore(db);
@@ -49,7 +51,11 @@ export class NoticeService {
 
   async create(gameId: number, content: string): Promise<GameNotice> {
     await this.#game(gameId);
-    return this.feed.addNotice(gameId, 'Normal', [content]);
+    const notice = await this.feed.addNotice(gameId, 'Normal', [content]);
+    await this.webhooks?.emit(
+      webhookEvent('notice.published', gameId, { notice: { id: notice.id, content } }, notice.time),
+    );
+    return notice;
   }
 
   async listNormal(gameId: number): Promise<GameNotice[]> {

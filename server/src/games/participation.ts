@@ -15,6 +15,7 @@ import type { Database, ParticipationsTable } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { TeamStore } from '../services/team-store.ts';
 import { avatarUrl, toProfile, UserStore } from '../services/users.ts';
+import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import { type DivisionRow, inviteCodeFor } from './divisions.ts';
 import type { GameKeys } from './game-keys.ts';
 import { type Game, GameStore } from './game-store.ts';
@@ -48,6 +49,7 @@ export class ParticipationService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly keys: GameKeys,
+    private readonly webhooks?: WebhookQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.games = new GameStore(db);
@@ -105,6 +107,10 @@ export class ParticipationService {
     }
 
     await this.register(participation.id, gameId, userId, game.team_member_count_limit);
+    if (!joined)
+      await this.webhooks?.emit(
+        webhookEvent('team.joined', gameId, { team: { id: team.id, name: team.name } }, this.now()),
+      );
 
     if (participation.status !== 'Pending') return;
     const autoAccept = division

@@ -11,6 +11,7 @@ import { avatarUrl } from '../services/users.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { sniffBuffer } from '../storage/sniff.ts';
 import { type TarEntry, tarStream } from '../storage/tar.ts';
+import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import { playContext } from './context.ts';
 import { type Game, GameStore } from './game-store.ts';
 
@@ -43,6 +44,7 @@ export class WriteupService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly files: FileStore,
+    private readonly webhooks?: WebhookQueue,
     private readonly now: () => number = Date.now,
   ) {
     this.#games = new GameStore(db);
@@ -104,6 +106,13 @@ export class WriteupService {
       .onConflict((oc) => oc.column('participation_id').doUpdateSet(values))
       .execute();
     if (previous) await this.files.release(previous.file_hash);
+    if (!this.webhooks) return;
+    const team = await this.db
+      .selectFrom('teams')
+      .select(['id', 'name'])
+      .where('id', '=', participation.team_id)
+      .executeTakeFirstOrThrow();
+    await this.webhooks.emit(webhookEvent('writeup.submitted', gameId, { team }, now));
   }
 
   async list(gameId: number): Promise<WriteupInfoModel> {

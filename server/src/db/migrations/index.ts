@@ -23,6 +23,7 @@ import * as m0020 from './0020_blood_ranks.ts';
 import * as m0021 from './0021_score_adjustments.ts';
 import * as m0023 from './0023_staged_release.ts';
 import * as m0025 from './0025_user_fields.ts';
+import * as m0026 from './0026_webhooks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021_score_adjustments': m0021,
   '0023_staged_release': m0023,
   '0025_user_fields': m0025,
+  '0026_webhooks': m0026,
 };

@@ -1,0 +1,244 @@
+// The webhook queue's sending end, run by every server process: it claims each endpoint's oldest pending delivery
+// that is due, sends it and records the answer. A claim is a conditional UPDATE of `claimed_until` (with FOR UPDATE
+// SKIP LOCKED on PostgreSQL, so processes pass over each other's rows), so one process sends a delivery at a time;
+// the claim of a process killed mid-send runs out and another sends it again (receivers drop a repeated event id).
+// Only an endpoint's head is ever claimed, so its deliveries arrive in order. Failures are retried with backoff for
+// a day from the event, then given up.
+import type { WebhookPayload } from '@pennon/sdk/contract';
+import { webhookHeaders } from '@pennon/sdk/contract';
+import type { Locale } from '@pennon/sdk/locales';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { formatDelivery } from './formats.ts';
+import { type OutboundOptions, sendOutbound } from './outbound.ts';
+import { type WebhookQueue, webhookEvent } from './queue.ts';
+import { signWebhook } from './signature.ts';
+
+/** The waits before each retry; the last repeats until a day has passed since the event. */
+export const retryDelays = [10_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000] as const;
+export const giveUpAfterMs = 24 * 3_600_000;
+/** How much of an answer (or of why none came) is kept to show. */
+const excerptChars = 1_000;
+/** Deliveries claimed at once (each of another endpoint). */
+const claimBatch = 32;
+
+export const retryDelay = (attempts: number): number =>
+  retryDelays[Math.min(attempts, retryDelays.length) - 1] ?? retryDelays[0];
+
+export interface DispatcherOptions {
+  outbound: OutboundOptions;
+  /** How often the queue is looked at when nothing wakes it. */
+  pollMs: number;
+  now?: () => number;
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+}
+
+type Claimed = {
+  id: number;
+  endpoint_id: number;
+  event_id: string;
+  type: string;
+  game_id: number | null;
+  payload: string;
+  attempts: number;
+  created_at: number;
+};
+
+export class WebhookDispatcher {
+  readonly #now: () => number;
+  readonly #postgres: boolean;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = true;
+  /** Game times already looked at: games that started or ended before this are done. */
+  #scannedTo: number;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly queue: WebhookQueue,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.#now = options.now ?? Date.now;
+    this.#postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    // A process started within an hour of a game's start or end still reports it (once: its event id is the game's).
+    this.#scannedTo = this.#now() - 3_600_000;
+    queue.onQueued(() => this.wake());
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.wake();
+  }
+
+  /** Stops looking, and waits for the sends under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    while (this.#running) await this.#running;
+  }
+
+  /** Looks at the queue now (or right after the look under way). */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    clearTimeout(this.#timer);
+    this.#running = this.run().finally(() => {
+      this.#running = undefined;
+      if (this.#stopped) return;
+      if (this.#again) this.wake();
+      else this.#timer = setTimeout(() => this.wake(), this.options.pollMs).unref();
+    });
+  }
+
+  private async run(): Promise<void> {
+    try {
+      do {
+        this.#again = false;
+        await this.queueGameTimes();
+        // Sent one round after another while there is work: each round sends every endpoint's next delivery.
+        while ((await this.tick()) > 0 && !this.#stopped);
+      } while (this.#again && !this.#stopped);
+    } catch (error) {
+      this.options.log.error({ err: error }, 'The webhook dispatcher failed; it looks again later');
+    }
+  }
+
+  /** Claims and sends one round of due deliveries; answers how many. */
+  async tick(): Promise<number> {
+    const claimed = await this.claim();
+    await Promise.all(claimed.map((row) => this.deliver(row)));
+    return claimed.length;
+  }
+
+  /** Game starts and ends since the last look, queued as events whose ids are the game's, so each goes once. */
+  async queueGameTimes(): Promise<void> {
+    const now = this.#now();
+    const from = this.#scannedTo;
+    if (now <= from) return;
+    const games = await this.db
+      .selectFrom('games')
+      .select(['id', 'start_time', 'end_time'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('start_time', '>', from), eb('start_time', '<=', now)]),
+          eb.and([eb('end_time', '>', from), eb('end_time', '<=', now)]),
+        ]),
+      )
+      .execute();
+    const events = games.flatMap((g) => [
+      ...(g.start_time > from && g.start_time <= now
+        ? [webhookEvent('game.started', g.id, {}, g.start_time, `game-${g.id}-started-${g.start_time}`)]
+        : []),
+      ...(g.end_time > from && g.end_time <= now
+        ? [webhookEvent('game.ended', g.id, {}, g.end_time, `game-${g.id}-ended-${g.end_time}`)]
+        : []),
+    ]);
+    await this.queue.enqueue(this.db, events);
+    this.#scannedTo = now;
+  }
+
+  private async claim(): Promise<
+    (Claimed & { url: string; secret: string; format: string; locale: string })[]
+  > {
+    const now = this.#now();
+    const lease = now + this.options.outbound.timeoutMs + 10_000;
+    const lock = this.#postgres ? sql`FOR UPDATE OF d SKIP LOCKED` : sql``;
+    const { rows } = await sql<Claimed>`
+      UPDATE webhook_deliveries SET claimed_until = ${lease}, attempts = attempts + 1
+      WHERE claimed_until <= ${now} AND id IN (
+        SELECT d.id FROM webhook_deliveries d
+        INNER JOIN webhook_endpoints w ON w.id = d.endpoint_id
+        WHERE w.enabled = 1 AND d.state = 'pending' AND d.next_at <= ${now} AND d.claimed_until <= ${now}
+          AND NOT EXISTS (
+            SELECT 1 FROM webhook_deliveries e
+            WHERE e.endpoint_id = d.endpoint_id AND e.state = 'pending' AND e.id < d.id
+          )
+        ORDER BY d.id LIMIT ${claimBatch} ${lock})
+      RETURNING id, endpoint_id, event_id, type, game_id, payload, attempts, created_at`.execute(this.db);
+    if (rows.length === 0) return [];
+    const endpoints = new Map(
+      (
+        await this.db
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'url', 'secret', 'format', 'locale'])
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.endpoint_id),
+          )
+          .execute()
+      ).map((e) => [e.id, e]),
+    );
+    return rows.flatMap((row) => {
+      const endpoint = endpoints.get(row.endpoint_id);
+      return endpoint ? [{ ...row, ...endpoint, id: row.id }] : [];
+    });
+  }
+
+  private async payloadOf(row: Claimed): Promise<WebhookPayload> {
+    const stored = JSON.parse(row.payload) as Omit<WebhookPayload, 'game'>;
+    const game =
+      row.game_id === null
+        ? undefined
+        : await this.db
+            .selectFrom('games')
+            .select(['id', 'title'])
+            .where('id', '=', row.game_id)
+            .executeTakeFirst();
+    return { ...stored, game: game ?? null };
+  }
+
+  private async deliver(
+    row: Claimed & { url: string; secret: string; format: string; locale: string },
+  ): Promise<void> {
+    const payload = await this.payloadOf(row);
+    const request = formatDelivery(
+      { url: row.url, secret: row.secret, format: row.format as never, locale: row.locale as Locale },
+      payload,
+      row.id,
+    );
+    const started = this.#now();
+    const timestamp = Math.floor(Date.now() / 1000);
+    request.headers = {
+      ...request.headers,
+      [webhookHeaders.event]: row.event_id,
+      [webhookHeaders.type]: row.type,
+      [webhookHeaders.delivery]: String(row.id),
+      [webhookHeaders.timestamp]: String(timestamp),
+      [webhookHeaders.signature]: signWebhook(row.secret, timestamp, request.body),
+    };
+    let status: number | null = null;
+    let response: string;
+    const sentAt = performance.now();
+    try {
+      const answer = await sendOutbound(request, this.options.outbound);
+      status = answer.status;
+      response = answer.body;
+    } catch (error) {
+      response = (error as Error).message;
+    }
+    const latency = Math.round(performance.now() - sentAt);
+    const ok = status !== null && status >= 200 && status < 300;
+    const now = this.#now();
+    const nextAt = started + retryDelay(row.attempts);
+    const state = ok ? 'delivered' : nextAt - row.created_at > giveUpAfterMs ? 'failed' : 'pending';
+    if (!ok) this.options.log.warn({ delivery: row.id, status, response }, 'A webhook delivery failed');
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({
+        state,
+        claimed_until: 0,
+        next_at: state === 'pending' ? nextAt : now,
+        response_status: status,
+        latency,
+        response: response.slice(0, excerptChars),
+        last_attempt_at: now,
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

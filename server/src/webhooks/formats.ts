@@ -1,0 +1,89 @@
+// A delivery's request in its endpoint's format: the generic JSON payload, or a chat service's message with the
+// event told in a sentence of the endpoint's locale (the server's catalogs translate it).
+
+import type { WebhookEventType, WebhookFormat, WebhookPayload } from '@pennon/sdk/contract';
+import type { Locale } from '@pennon/sdk/locales';
+import { translate } from '../i18n/catalogs.ts';
+import { type Message, msg } from '../i18n/message.ts';
+import type { OutboundRequest } from './outbound.ts';
+
+/** The event in one sentence, without its game. */
+const sentence = ({ type, data }: WebhookPayload): Message => {
+  const team = data.team?.name ?? '';
+  const challenge = data.challenge?.title ?? '';
+  const sentences: { [T in WebhookEventType]: () => Message } = {
+    solve: () => msg`${team} solved ${challenge}`,
+    'blood.first': () => msg`First blood: ${team} solved ${challenge}`,
+    'blood.second': () => msg`Second blood: ${team} solved ${challenge}`,
+    'blood.third': () => msg`Third blood: ${team} solved ${challenge}`,
+    'notice.published': () => msg`Notice: ${data.notice?.content ?? ''}`,
+    'challenge.opened': () => msg`New challenge: ${challenge}`,
+    'game.started': () => msg`The game has started`,
+    'game.ended': () => msg`The game has ended`,
+    'game.frozen': () => msg`The scoreboard is frozen`,
+    'team.joined': () => msg`${team} joined the game`,
+    'writeup.submitted': () => msg`${team} submitted a writeup`,
+    'instance.started': () => msg`${team} started an instance of ${challenge}`,
+    'instance.destroyed': () => msg`The instance of ${challenge} of ${team} was destroyed`,
+    ping: () => msg`A test event from Pennon`,
+  };
+  return sentences[type]();
+};
+
+/** The chat line of an event: its game's title in brackets, then the sentence. */
+export const chatText = (payload: WebhookPayload, locale: Locale): string => {
+  const text = translate(sentence(payload), locale);
+  return payload.game ? `[${payload.game.title}] ${text}` : text;
+};
+
+// Slack reads &, < and > as markup (links, mentions): a team named <!channel> must stay text.
+const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface EndpointTarget {
+  url: string;
+  secret: string;
+  format: WebhookFormat;
+  locale: Locale;
+}
+
+/**
+ * The request of one delivery, unsigned. Matrix's send endpoint takes a PUT with a transaction id, the delivery's,
+ * so that a retried delivery posts one message; its access token is the endpoint's secret.
+ */
+export const formatDelivery = (
+  endpoint: EndpointTarget,
+  payload: WebhookPayload,
+  deliveryId: number,
+): OutboundRequest => {
+  const headers = { 'content-type': 'application/json', 'user-agent': 'Pennon-Webhooks' };
+  const json = (body: unknown): OutboundRequest => ({
+    method: 'POST',
+    url: endpoint.url,
+    headers,
+    body: JSON.stringify(body),
+  });
+  const { format } = endpoint;
+  if (format === 'json') return json(payload);
+  const text = chatText(payload, endpoint.locale);
+  switch (format) {
+    // No mention is ever pinged, whatever a team names itself.
+    case 'discord':
+      return json({ content: text, allowed_mentions: { parse: [] } });
+    case 'slack':
+      return json({ text: slackEscape(text) });
+    // The chat is the URL's `chat_id`, as Telegram's own links write it; sent in the body, where the API reads it.
+    case 'telegram':
+      return json({
+        chat_id: new URL(endpoint.url).searchParams.get('chat_id'),
+        text,
+        disable_web_page_preview: true,
+      });
+    case 'matrix':
+      return {
+        method: 'PUT',
+        url: `${endpoint.url.replace(/\/+$/, '')}/pennon-${deliveryId}`,
+        headers: { ...headers, authorization: `Bearer ${endpoint.secret}` },
+        body: JSON.stringify({ msgtype: 'm.notice', body: text }),
+      };
+  }
+};

@@ -1,0 +1,94 @@
+// The webhook queue's writing end: an event becomes one delivery row per endpoint that wants it, in one INSERT run in
+// the transaction of what it reports (the judge's) or right after it. Sending is the dispatcher's, in the background.
+import { randomUUID } from 'node:crypto';
+import type { WebhookEventData, WebhookEventType } from '@pennon/sdk/contract';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** An event as queued: the generic payload but its game's title, read when it is sent. */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventType;
+  time: number;
+  gameId: number | null;
+  data: WebhookEventData;
+}
+
+export const webhookEvent = (
+  type: WebhookEventType,
+  gameId: number | null,
+  data: WebhookEventData,
+  time: number = Date.now(),
+  id: string = randomUUID(),
+): WebhookEvent => ({ id, type, time, gameId, data });
+
+/** How long the endpoint list is trusted before it is read again (another process may have added one). */
+const activeTtlMs = 2_000;
+
+export class WebhookQueue {
+  #active: { value: boolean; until: number } = { value: false, until: 0 };
+  readonly #wakers: (() => void)[] = [];
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Whether any endpoint is on, read at most every two seconds: PostgreSQL's one-statement judging, which has no
+   * room for the queue's insert, is taken only while none is. An endpoint added elsewhere counts within that time.
+   */
+  async active(): Promise<boolean> {
+    if (this.now() < this.#active.until) return this.#active.value;
+    const row = await this.db
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where('enabled', '=', 1)
+      .limit(1)
+      .executeTakeFirst();
+    this.#active = { value: row !== undefined, until: this.now() + activeTtlMs };
+    return this.#active.value;
+  }
+
+  /** Forgets what `active` read: this process changed the endpoints. */
+  changed(): void {
+    this.#active.until = 0;
+  }
+
+  /** Called after events were queued in this process, so its dispatcher looks at once. */
+  onQueued(waker: () => void): void {
+    this.#wakers.push(waker);
+  }
+
+  /** The dispatcher's look: woken after the caller's transaction, which the rows wait for. */
+  wake(): void {
+    for (const waker of this.#wakers) waker();
+  }
+
+  /**
+   * Queues events to every enabled endpoint that wants them (its events, its game), in one statement on `db`, a
+   * transaction or not. An event id already queued to an endpoint is not queued again.
+   */
+  async enqueue(db: Kysely<Database>, events: WebhookEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const rows = events.map(
+      (e) =>
+        sql`(${e.id}, ${e.type}, CAST(${e.gameId} AS integer), ${JSON.stringify({ id: e.id, type: e.type, time: e.time, data: e.data })}, CAST(${e.time} AS bigint))`,
+    );
+    // VALUES columns are column1…column5 on both engines.
+    await sql`
+      INSERT INTO webhook_deliveries (endpoint_id, event_id, type, game_id, payload, state, created_at, next_at)
+      SELECT w.id, v.column1, v.column2, v.column3, v.column4, 'pending', v.column5, v.column5
+      FROM webhook_endpoints w, (VALUES ${sql.join(rows)}) AS v
+      WHERE w.enabled = 1
+        AND (w.game_id IS NULL OR w.game_id = v.column3)
+        AND w.events LIKE '%"' || v.column2 || '"%'
+      ON CONFLICT DO NOTHING`.execute(db);
+  }
+
+  /** Queues events outside any transaction, and wakes the dispatcher: for the emitters besides the judge. */
+  async emit(...events: WebhookEvent[]): Promise<void> {
+    await this.enqueue(this.db, events);
+    this.wake();
+  }
+}
