@@ -85,6 +85,11 @@ const pages: RouteObject[] = [
     lazy: lazyPage(() => import('../pages/admin/Teams/index.tsx')),
   },
   {
+    path: 'admin/Webhooks',
+    handle: { title: 'page.admin.webhooks' },
+    lazy: lazyPage(() => import('../pages/admin/Webhooks/index.tsx')),
+  },
+  {
     path: 'admin/Users',
     handle: { title: 'page.admin.users' },
     lazy: lazyPage(() => import('../pages/admin/Users/index.tsx')),

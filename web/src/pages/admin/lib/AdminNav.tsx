@@ -6,6 +6,7 @@ import {
   IconSettings,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/Teams', label: 'admin.nav.teams', icon: IconUsersGroup },
   { to: '/admin/Instances', label: 'admin.nav.instances', icon: IconServer },
   { to: '/admin/Logs', label: 'admin.nav.logs', icon: IconFileText },
+  { to: '/admin/Webhooks', label: 'admin.nav.webhooks', icon: IconWebhook },
   { to: '/admin/Settings', label: 'admin.nav.settings', icon: IconSettings },
 ] as const;
 
