@@ -49,6 +49,8 @@ export class WebhookDispatcher {
   readonly #postgres: boolean;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
+  /** Sends under way: each endpoint's on its own, so a slow one holds up no other. */
+  readonly #sending = new Set<Promise<void>>();
   #again = false;
   #stopped = true;
   /** Game times already looked at: games that started or ended before this are done. */
@@ -76,6 +78,12 @@ export class WebhookDispatcher {
     this.#stopped = true;
     clearTimeout(this.#timer);
     while (this.#running) await this.#running;
+    await this.settled();
+  }
+
+  /** Resolves once every send under way has ended. */
+  async settled(): Promise<void> {
+    while (this.#sending.size > 0) await Promise.all(this.#sending);
   }
 
   /** Looks at the queue now (or right after the look under way). */
@@ -99,7 +107,7 @@ export class WebhookDispatcher {
       do {
         this.#again = false;
         await this.queueGameTimes();
-        // Sent one round after another while there is work: each round sends every endpoint's next delivery.
+        // Claimed until nothing more is due; an endpoint whose delivery is under way has nothing to claim.
         while ((await this.tick()) > 0 && !this.#stopped);
       } while (this.#again && !this.#stopped);
     } catch (error) {
@@ -107,10 +115,23 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Claims and sends one round of due deliveries; answers how many. */
+  /**
+   * Claims the due deliveries and starts sending them; answers how many. Each send, once ended, looks at the queue
+   * again for its endpoint's next delivery.
+   */
   async tick(): Promise<number> {
     const claimed = await this.claim();
-    await Promise.all(claimed.map((row) => this.deliver(row)));
+    for (const row of claimed) {
+      const sending: Promise<void> = this.deliver(row)
+        .catch((error) =>
+          this.options.log.error({ err: error, delivery: row.id }, 'A webhook delivery failed'),
+        )
+        .finally(() => {
+          this.#sending.delete(sending);
+          this.wake();
+        });
+      this.#sending.add(sending);
+    }
     return claimed.length;
   }
 

@@ -44,10 +44,16 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     clock = Math.max(clock, Date.now());
     return clock;
   };
-  /** Ticks the dispatcher until nothing is due at the clock's time. */
+  /** One look at the queue by `d`: its claims, sent; answers how many. */
+  const round = async (d: WebhookDispatcher = dispatcher) => {
+    const claimed = await d.tick();
+    await d.settled();
+    return claimed;
+  };
+  /** Sends until nothing is due at the clock's time. */
   const drain = async () => {
     catchUp();
-    while ((await dispatcher.tick()) > 0);
+    while ((await round()) > 0);
   };
 
   beforeAll(async () => {
@@ -223,22 +229,22 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
       nextAt: start + retryDelays[0],
     });
     clock = start + retryDelays[0] - 1;
-    expect(await dispatcher.tick()).toBe(0);
+    expect(await round()).toBe(0);
     clock = start + retryDelays[0];
-    expect(await dispatcher.tick()).toBe(1);
+    expect(await round()).toBe(1);
     [, head] = await deliveries(endpoint.id);
     expect(head).toMatchObject({ attempts: 2, nextAt: clock + retryDelays[1] });
     // Each later try waits longer, up to the last delay, until a day has passed since the event.
     let tries = 2;
     while (head?.state === 'pending') {
       clock = head.nextAt;
-      await dispatcher.tick();
+      await round();
       [, head] = await deliveries(endpoint.id);
       tries++;
     }
     expect(head).toMatchObject({ state: 'failed', attempts: tries });
     expect(clock - start).toBeLessThanOrEqual(giveUpAfterMs);
-    expect(clock - start).toBeGreaterThan(giveUpAfterMs - retryDelays[retryDelays.length - 1]);
+    expect(clock - start).toBeGreaterThan(giveUpAfterMs - Math.max(...retryDelays));
     // Given up, the head lets the next one go: it is sent at once, and delivered now the endpoint answers.
     receiver.answer = () => 204;
     await drain();
@@ -278,7 +284,7 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     const endpoint: WebhookEndpoint = await c.ok(admin, 'POST', base, endpointBody());
     await c.ok(admin, 'POST', `${base}/${endpoint.id}/test`);
     catchUp();
-    expect(await strict.tick()).toBe(1);
+    expect(await round(strict)).toBe(1);
     const [attempt] = await deliveries(endpoint.id);
     expect(attempt).toMatchObject({ state: 'pending', responseStatus: null, attempts: 1 });
     expect(attempt?.response).toMatch(/127\.0\.0\.1 is a non-public address/);
