@@ -15,8 +15,11 @@ const stateColor = { pending: 'yellow', delivered: 'teal', failed: 'red' } as co
 /** An endpoint's latest deliveries (status, latency, the answer's start), with redeliver and a test event. */
 export function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t } = useTranslation();
-  const list = useSWR(['/api/admin/webhooks', endpoint.id, 'deliveries'], () =>
-    client.webhooks.deliveries(endpoint.id),
+  const list = useSWR(
+    ['/api/admin/webhooks', endpoint.id, 'deliveries'],
+    () => client.webhooks.deliveries(endpoint.id),
+    // Deliveries go out in the background: follow them while the list is open.
+    { refreshInterval: 5_000 },
   );
   const act = async (run: () => Promise<unknown>, done: string, failed: string) => {
     try {
