@@ -92,6 +92,7 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'edit.updatePoster': (c) => c.edit.updatePoster(1, file),
   'edit.deleteWriteups': (c) => c.edit.deleteWriteups(1),
   'edit.flushScoreboard': (c) => c.edit.flushScoreboard(1),
+  'edit.revealScoreboard': (c) => c.edit.revealScoreboard(1),
   'edit.updateAcceptedCounts': (c) => c.edit.updateAcceptedCounts(1),
   'edit.exportGame': (c) => c.edit.exportGame(1),
   'edit.importGame': (c) => c.edit.importGame(file),
@@ -236,7 +237,7 @@ describe('SDK coverage of the route table', () => {
     const duplicates = [...reached].filter(([, keys]) => keys.length > 1);
     expect(duplicates).toEqual([]);
     expect([...reached.keys()].sort()).toEqual(table.map(({ id }) => id).sort());
-    expect(table).toHaveLength(132);
+    expect(table).toHaveLength(133);
   });
 
   it('makes the call of every paged route, and only those, iterable over the whole list', async () => {

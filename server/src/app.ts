@@ -32,6 +32,7 @@ import { ChallengeService } from './games/challenges.ts';
 import { CorrectionService } from './games/corrections.ts';
 import { DivisionService } from './games/divisions.ts';
 import { GameFeed } from './games/feed.ts';
+import { FreezeService } from './games/freeze.ts';
 import { GameContainers } from './games/game-containers.ts';
 import { GameKeys } from './games/game-keys.ts';
 import { GameTransfer } from './games/game-transfer.ts';
@@ -244,6 +245,7 @@ export const buildApp = async ({
     submissions: new SubmissionService(connection.db, judging, judge, new RecentVerdicts(app.bus), app.bus),
     monitor: new MonitorService(connection.db),
     fields,
+    freeze: new FreezeService(connection.db, scoreboards),
   });
   observePlatform(metrics, { db: connection.db, pool: connection.pool, judge, scoreboards, hubs });
   app.addHook('onReady', async () => judge.resume());

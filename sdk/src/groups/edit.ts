@@ -59,6 +59,8 @@ export interface EditApi {
   deleteWriteups(gameId: number, options?: CallOptions): Promise<void>;
   /** POST /api/edit/games/{id}/scoreboard/flush: queue a rebuild of the scoreboard. */
   flushScoreboard(gameId: number, options?: CallOptions): Promise<void>;
+  /** POST /api/edit/games/{id}/scoreboard/reveal: after the end, show everyone the final board of a frozen game. */
+  revealScoreboard(gameId: number, options?: CallOptions): Promise<void>;
   /** POST /api/edit/games/{id}/challenges/updateaccepted: recount every challenge's solves; resolves once done. */
   updateAcceptedCounts(gameId: number, options?: CallOptions): Promise<void>;
   /** POST /api/edit/games/{id}/export: the game, its challenges and files as a .zip. */
@@ -195,6 +197,7 @@ export const createEditApi = (request: Requester): EditApi => ({
     request(r.updatePoster, { ...options, params: { id }, file: toBlob(file) }),
   deleteWriteups: (id, options) => request(r.deleteWriteups, { ...options, params: { id } }),
   flushScoreboard: (id, options) => request(r.flushScoreboard, { ...options, params: { id } }),
+  revealScoreboard: (id, options) => request(r.revealScoreboard, { ...options, params: { id } }),
   updateAcceptedCounts: (id, options) => request(r.updateAcceptedCounts, { ...options, params: { id } }),
   exportGame: (id, options) => request(r.exportGame, { ...options, params: { id } }),
   importGame: (file, options) => request(r.importGame, { ...options, file: toBlob(file) }),

@@ -3,10 +3,12 @@
 import { routes, type ScoreboardModel } from '@pennon/sdk/contract';
 import { ctftimeFeed } from '@pennon/sdk/ctftime';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type FreezeService, seesLiveBoard } from '../games/freeze.ts';
 import type { MonitorService } from '../games/monitor.ts';
 import type { Scoreboards, Snapshot } from '../games/scoreboard.ts';
 import { type Sheet, scoreboardSheet, submissionSheet } from '../games/sheets.ts';
 import type { SubmissionService } from '../games/submissions.ts';
+import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
 import { attachmentDisposition } from '../http/download.ts';
 import { matchesEtag, revalidate } from '../http/etag.ts';
@@ -32,11 +34,12 @@ export interface ScoreboardApiOptions {
   monitor: MonitorService;
   /** The registration fields of the players, in the scoreboard's sheet. */
   fields: RegistrationFieldService;
+  freeze: FreezeService;
   now?: () => number;
 }
 
 export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApiOptions) => {
-  const { scoreboards, submissions, monitor, fields, now = Date.now } = options;
+  const { scoreboards, submissions, monitor, fields, freeze, now = Date.now } = options;
   const { game, edit } = routes;
 
   // Snapshots of games about to start are built ahead (§4.19); a missed round only makes the first read slower.
@@ -82,11 +85,15 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
       (built) => sendScoreboard(built, request, reply) as unknown as ScoreboardModel,
     );
   });
-  const sendScoreboard = (snapshot: Snapshot, request: FastifyRequest, reply: FastifyReply) => {
-    if (now() < snapshot.game.start - earlyScoreboard)
-      throw new HttpError(400, 'The game has not started yet');
+  const sendScoreboard = (built: Snapshot, request: FastifyRequest, reply: FastifyReply) => {
+    if (now() < built.game.start - earlyScoreboard) throw new HttpError(400, 'The game has not started yet');
+    // A frozen game's answer depends on who asks: caches must not hand an organiser's live board to anyone else.
+    const frozen = built.frozenAt !== undefined;
+    const snapshot = frozen && !seesLiveBoard(request.caller?.role) ? built.public : built;
+    if (frozen) reply.header('vary', 'accept-encoding, cookie, authorization');
+    else reply.header('vary', 'accept-encoding');
     // Serialized and compressed once per rebuild; the ETag comes from the snapshot, not from hashing every reply.
-    reply.header('etag', snapshot.etag).header('vary', 'accept-encoding');
+    reply.header('etag', snapshot.etag);
     // Answered before a body is picked (etagOnSend would drop it).
     if (matchesEtag(request.headers['if-none-match'], snapshot.etag))
       return reply.code(304).header('cache-control', revalidate).send();
@@ -98,6 +105,16 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
   mount(app, edit.flushScoreboard, async (request) => {
     await snapshotOf(request.params.id);
     await scoreboards.invalidate(request.params.id);
+    await scoreboards.publishNow(request.params.id);
+    return undefined;
+  });
+  mount(app, edit.revealScoreboard, async (request) => {
+    const frozenAt = await freeze.reveal(request.params.id);
+    await audit(
+      request,
+      'Information',
+      `Revealed the final scoreboard of game #${request.params.id}, frozen since ${new Date(frozenAt).toISOString()}`,
+    );
     await scoreboards.publishNow(request.params.id);
     return undefined;
   });
@@ -115,7 +132,7 @@ export const scoreboardApi = async (app: FastifyInstance, options: ScoreboardApi
       const id = Number(request.params.id);
       const snapshot = Number.isSafeInteger(id) ? await scoreboards.get(id) : undefined;
       if (!snapshot || snapshot.game.hidden) throw new HttpError(404, 'Game not found');
-      return ctftimeFeed(snapshot.model());
+      return ctftimeFeed(snapshot.public.model());
     },
   );
 

@@ -37,6 +37,10 @@ export interface GamesTable {
   writeup_note: string;
   /** Three packed 10-bit per-mille fields (§4.2). */
   blood_bonus: number;
+  /** From then on players see the board as it stood then (unset: never frozen). */
+  freeze_at: number | null;
+  /** When an admin revealed the final board of a frozen game. */
+  freeze_revealed_at: number | null;
 }
 
 export interface AttachmentsTable {

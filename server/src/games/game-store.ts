@@ -2,6 +2,7 @@
 import type { BasicGameInfoModel, GameInfoInput, GameInfoModel } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, GamesTable } from '../db/schema.ts';
+import { DomainError } from '../errors/domain-error.ts';
 
 export type Game = Selectable<GamesTable>;
 
@@ -27,8 +28,12 @@ export const toMillis = (value: number | string): number =>
 
 export const posterUrl = (hash: string | null): string | null => (hash ? `/assets/${hash}/poster` : null);
 
-/** The settings columns of a create or update: every field, missing ones taking their defaults. */
+/**
+ * The settings columns of a create or update: every field, missing ones taking their defaults, but the freeze: a
+ * client that does not know it (GZ::CTF's) leaves it as it was.
+ */
 export const gameSettings = (input: GameInfoInput) => ({
+  ...freezeSetting(input),
   title: input.title,
   summary: input.summary ?? '',
   content: input.content ?? '',
@@ -45,6 +50,16 @@ export const gameSettings = (input: GameInfoInput) => ({
   writeup_note: input.writeupNote ?? '',
   blood_bonus: validBloodBonus(input.bloodBonus),
 });
+
+/** The freeze of a create or update, if it names one; 400 unless it falls before the end. */
+const freezeSetting = ({ freezeAt, end }: GameInfoInput): { freeze_at?: number | null } => {
+  if (freezeAt === undefined) return {};
+  if (freezeAt === null) return { freeze_at: null };
+  const at = toMillis(freezeAt);
+  if (at >= toMillis(end))
+    throw new DomainError(400, 'The scoreboard freeze must come before the end of the game');
+  return { freeze_at: at };
+};
 
 export const toGameInfo = (game: Game): GameInfoModel => ({
   id: game.id,
@@ -65,6 +80,8 @@ export const toGameInfo = (game: Game): GameInfoModel => ({
   writeupDeadline: game.writeup_deadline,
   writeupNote: game.writeup_note,
   bloodBonus: game.blood_bonus,
+  ...(game.freeze_at === null ? {} : { freezeAt: game.freeze_at }),
+  ...(game.freeze_revealed_at === null ? {} : { freezeRevealedAt: game.freeze_revealed_at }),
 });
 
 export const toBasicGameInfo = (game: Game): BasicGameInfoModel => ({

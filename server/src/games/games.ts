@@ -48,8 +48,12 @@ export class GameService {
 
   /** Every setting is overwritten (not a patch); the key and poster stay. */
   async update(id: number, input: GameInfoInput): Promise<GameInfoModel> {
-    await this.get(id);
-    await this.db.updateTable('games').set(gameSettings(input)).where('id', '=', id).execute();
+    const game = await this.get(id);
+    const settings = gameSettings(input);
+    const freezeAt = settings.freeze_at === undefined ? game.freeze_at : settings.freeze_at;
+    if (freezeAt !== null && freezeAt >= settings.end_time)
+      throw new DomainError(400, 'The scoreboard freeze must come before the end of the game');
+    await this.db.updateTable('games').set(settings).where('id', '=', id).execute();
     return this.info(id);
   }
 

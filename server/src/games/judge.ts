@@ -14,6 +14,7 @@ import type { AuditLog, LogRow } from '../services/audit-log.ts';
 import { type WebhookEvent, type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import { judgedOnce } from './blood-race.ts';
 import { eventRow, type GameFeed, noticeMessage } from './feed.ts';
+import { noticesEnd } from './freeze.ts';
 import { type JudgedRow, type JudgedStatement, prepareJudged } from './judged-statement.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import { verdictMessages } from './recent-verdicts.ts';
@@ -145,6 +146,7 @@ export class Judge {
           'u.user_name',
           'g.start_time',
           'g.end_time',
+          'g.freeze_at',
           'i.id as instance_id',
           'i.flag as instance_flag',
           'i.flag_id',
@@ -317,7 +319,7 @@ export class Judge {
         log_status: log?.status ?? null,
         log_time: log?.time ?? 0,
         may_bleed: mayBleed(s, context) ? 1 : 0,
-        notify: now < s.end_time ? 1 : 0,
+        notify: now < noticesEnd(s) ? 1 : 0,
         notice_values: JSON.stringify([s.team_name, s.title]),
         notice_time: noticeTime,
         ...submissionRow(s, status),

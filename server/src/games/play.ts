@@ -25,6 +25,7 @@ import type { DivisionService } from './divisions.ts';
 import { teamFileName } from './download-name.ts';
 import { hashSalt, teamHash } from './dynamic-flag.ts';
 import { flagFormat } from './flag-format.ts';
+import { ownLine } from './freeze.ts';
 import type { Game } from './game-store.ts';
 import type { Participation } from './participation.ts';
 import { may } from './permissions.ts';
@@ -72,18 +73,20 @@ export class PlayService {
     ).filter(
       (c) => may(rules, c.id, GamePermission.ViewChallenge) && isReleased(release.get(c.id), now, solved),
     );
+    // A player sees the values and counts as they stood at a freeze, and only its own solves since.
     const snapshot = await this.scoreboards.get(gameId);
+    const shown = snapshot?.public;
     const challenges: ChallengesByCategory = {};
     for (const category of ChallengeCategoryValues) {
       const inCategory = visible
         .filter((c) => c.category === category)
-        .map((c) => snapshot?.challenges.get(c.id) ?? toChallengeInfo(c));
+        .map((c) => shown?.challenges.get(c.id) ?? toChallengeInfo(c));
       if (inCategory.length > 0) challenges[category] = inCategory;
     }
     return {
       challenges,
       challengeCount: visible.length,
-      rank: snapshot?.team(participation.team_id) ?? (await this.rankStub(participation)),
+      rank: (snapshot && ownLine(snapshot, participation.team_id)) ?? (await this.rankStub(participation)),
       teamToken: participation.token,
       writeupRequired: game.writeup_required === 1,
       writeupDeadline: game.writeup_deadline,
@@ -103,7 +106,7 @@ export class PlayService {
       content: c.content,
       category: c.category,
       hints: JSON.parse(c.hints) as string[],
-      score: (await this.scoreboards.get(gameId))?.challenges.get(c.id)?.score ?? c.original_score,
+      score: (await this.scoreboards.get(gameId))?.public.challenges.get(c.id)?.score ?? c.original_score,
       type: c.type,
       context,
       limit: c.submission_limit,

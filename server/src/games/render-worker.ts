@@ -11,7 +11,11 @@ port.on('message', async ({ id, gameId, now }: RenderRequest) => {
   try {
     const rendered = await renderScoreboard(db, gameId, now);
     const reply: RenderReply = { id, rendered };
-    port.postMessage(reply, rendered ? [rendered.body.buffer, rendered.spans.buffer] : []);
+    const boards = rendered ? [rendered, ...(rendered.frozen ? [rendered.frozen] : [])] : [];
+    port.postMessage(
+      reply,
+      boards.flatMap((b) => [b.body.buffer, b.spans.buffer]),
+    );
   } catch (error) {
     port.postMessage({
       id,

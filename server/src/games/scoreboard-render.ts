@@ -2,7 +2,7 @@
 // Runs on the main thread for small games and on a worker thread (render-thread.ts) for big ones, so it takes a
 // connection and hands back only plain data and transferable buffers.
 
-import type { ChallengeInfo } from '@pennon/sdk/contract';
+import type { ChallengeInfo, ScoreboardFreeze } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { avatarUrl } from '../services/users.ts';
@@ -11,7 +11,15 @@ import { bloodTypes, type ScoredGame, type ScoringInput, type ScoringSolves, sco
 import { SolveReader } from './solve-reader.ts';
 
 export interface Rendered {
-  game: { title: string; start: number; hidden: boolean };
+  game: {
+    title: string;
+    start: number;
+    hidden: boolean;
+    /** The game's freeze unless revealed: a board built before it is built again at it. */
+    freezeAt: number | null;
+  };
+  /** While the game is frozen: the board as it stood at the freeze, which everyone but organisers sees. */
+  frozen?: Omit<Rendered, 'game' | 'frozen'>;
   updateTimeUtc: number;
   /** The solves read: what decides where the next rebuild of this game runs. */
   solveCount: number;
@@ -30,13 +38,42 @@ export const renderScoreboard = async (
   now: number,
 ): Promise<Rendered | undefined> => {
   const loaded = await load(db, gameId, now);
-  return loaded && { game: loaded.game, ...render(loaded.input) };
+  if (!loaded) return undefined;
+  const { input, game } = loaded;
+  const at = game.freezeAt;
+  if (at === null || now < at) return { game, ...render(input) };
+  return {
+    game,
+    ...render(input, { at, live: true }),
+    frozen: render(asOf(input, at), { at, live: false }),
+  };
 };
 
-/** The scoreboard of a game's data, as it is served. */
-export const render = (input: ScoringInput): Omit<Rendered, 'game'> => {
+/** A game's data as it stood at `at`: the solves and adjustments before it, and its clock stopped there. */
+export const asOf = (input: ScoringInput, at: number): ScoringInput => {
+  const { solves } = input;
+  const kept: number[] = [];
+  for (let i = 0; i < solves.time.length; i++) if ((solves.time[i] as number) < at) kept.push(i);
+  const pick = <T>(column: readonly T[]): T[] => kept.map((i) => column[i] as T);
+  return {
+    ...input,
+    solves: {
+      participationId: pick(solves.participationId),
+      challengeId: pick(solves.challengeId),
+      submissionId: pick(solves.submissionId),
+      time: pick(solves.time),
+      userName: pick(solves.userName),
+      blood: pick(solves.blood),
+    },
+    adjustments: input.adjustments.filter((a) => a.time < at),
+    now: at,
+  };
+};
+
+/** The scoreboard of a game's data, as it is served; `frozen` marks a frozen game's boards. */
+export const render = (input: ScoringInput, frozen?: ScoreboardFreeze): Omit<Rendered, 'game' | 'frozen'> => {
   const scored = scoreGame(input);
-  const { board } = scored;
+  const board = frozen ? { ...scored.board, frozen } : scored.board;
   const out = new BoardWriter();
   const heads = new Map<number, Head>();
   const names = new Map<string | null, Uint8Array>();
@@ -226,7 +263,7 @@ const load = async (
 ): Promise<{ input: ScoringInput; game: Rendered['game'] } | undefined> => {
   const game = await db
     .selectFrom('games')
-    .select(['title', 'hidden', 'start_time', 'end_time', 'blood_bonus'])
+    .select(['title', 'hidden', 'start_time', 'end_time', 'blood_bonus', 'freeze_at', 'freeze_revealed_at'])
     .where('id', '=', gameId)
     .executeTakeFirst();
   if (!game) return undefined;
@@ -323,5 +360,10 @@ const load = async (
     adjustments,
     now,
   };
-  return { input, game: { title: game.title, start: game.start_time, hidden: game.hidden === 1 } };
+  // A revealed freeze is over: the final board is everyone's.
+  const freezeAt = game.freeze_revealed_at === null ? game.freeze_at : null;
+  return {
+    input,
+    game: { title: game.title, start: game.start_time, hidden: game.hidden === 1, freezeAt },
+  };
 };

@@ -9,7 +9,12 @@
 // board can be rebuilt: rebuilding for each (and each poller then downloading a new board) took the main thread,
 // and pollers waited up to 15 s. A change reaches pollers within `publishEveryMs` plus one rebuild; any other read
 // (a first load, a page's details, an organiser's) waits for the rebuild as before.
+//
+// A frozen game's snapshot holds two boards (issue #44): the live one, for organisers, and `public`, the board as it
+// stood at the freeze, for everyone else. The public board's ETag is its body's hash, not the version: a solve after
+// the freeze bumps the version but leaves that board, its ETag and its size as they were.
 
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ChallengeInfo, ScoreboardItem, ScoreboardModel } from '@pennon/sdk/contract';
@@ -35,6 +40,12 @@ export interface Snapshot {
   team(teamId: number): ScoreboardItem | undefined;
   /** Challenge id → its current value, solves and bloods. */
   challenges: Map<number, ChallengeInfo>;
+  /** When the board froze, while the game is frozen. */
+  frozenAt: number | undefined;
+  /** What everyone but admins and monitors sees: while frozen the board as it stood at the freeze, else this one. */
+  public: Snapshot;
+  /** When it stops being current with nothing changed: the freeze, for a board built before it. */
+  expiresAt: number;
 }
 
 export interface ScoreboardOptions {
@@ -46,6 +57,9 @@ export interface ScoreboardOptions {
   /** The least time between the starts of two rebuilds of a game that changed meanwhile. */
   publishEveryMs?: number;
 }
+
+/** The longest delay a timer takes (about 24.8 days). */
+const maxTimerMs = 2 ** 31 - 1;
 
 /** A change is visible on the board within this plus one rebuild. */
 export const defaultPublishEveryMs = 250;
@@ -70,6 +84,8 @@ export class Scoreboards {
   readonly #builtAt = new Map<number, number>();
   /** Rebuilds set for the end of an interval. */
   readonly #scheduled = new Map<number, NodeJS.Timeout>();
+  /** Per game whose board was built before its freeze: the change at the freeze, for the live push. */
+  readonly #freezes = new Map<number, NodeJS.Timeout>();
   readonly #buildListeners: ((seconds: number) => void)[] = [];
   readonly #changeListeners: ((gameId: number) => void)[] = [];
   /**
@@ -118,7 +134,7 @@ export class Scoreboards {
 
   /** The snapshot `get` would answer without waiting for anything, if there is one: most reads. */
   ready(gameId: number, poll = false): Snapshot | undefined {
-    const cached = this.#cache.get(gameId);
+    const cached = this.#current(gameId);
     if (!cached) return undefined;
     if (!cached.stale && this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
     return poll && cached.stale && this.deferred(gameId) ? cached.snapshot : undefined;
@@ -126,7 +142,7 @@ export class Scoreboards {
 
   /** The current snapshot, or for a `poll` the published one; undefined when the game doesn't exist. */
   async get(gameId: number, poll = false): Promise<Snapshot | undefined> {
-    const cached = this.#cache.get(gameId);
+    const cached = this.#current(gameId);
     if (cached && !cached.stale) {
       if (this.now() - cached.checkedAt < this.recheckMs) return cached.snapshot;
       if ((await this.sharedVersion(gameId)) === cached.snapshot.version) {
@@ -200,6 +216,33 @@ export class Scoreboards {
       const snapshot = await this.get(gameId);
       if (!snapshot || round === 2 || this.#cache.get(gameId)?.stale !== true) return snapshot;
     }
+  }
+
+  /**
+   * The freeze is a change of its own, at its time, pushed like any other: were it first noticed at the next solve,
+   * the push would tell players when that came.
+   */
+  #atFreeze(gameId: number, at: number): void {
+    clearTimeout(this.#freezes.get(gameId));
+    this.#freezes.delete(gameId);
+    const waitMs = at - this.now();
+    // Beyond what a timer holds, the next build sets it.
+    if (waitMs > maxTimerMs) return;
+    const timer = setTimeout(
+      () => {
+        this.#freezes.delete(gameId);
+        this.forget(gameId);
+      },
+      Math.max(0, waitMs),
+    );
+    this.#freezes.set(gameId, timer.unref());
+  }
+
+  /** The cached board, marked stale once the freeze it was built before has come. */
+  #current(gameId: number): Cached | undefined {
+    const cached = this.#cache.get(gameId);
+    if (cached && this.now() >= cached.snapshot.expiresAt) cached.stale = true;
+    return cached;
   }
 
   #changed(gameId: number): void {
@@ -282,6 +325,7 @@ export class Scoreboards {
     // A build that overlapped a change here is stale at once.
     const stale = (this.#changes.get(gameId) ?? 0) !== changes;
     this.#cache.set(gameId, { snapshot, checkedAt: this.now(), stale });
+    this.#atFreeze(gameId, snapshot.expiresAt);
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.#buildListeners) listener(seconds);
     return snapshot;
@@ -318,6 +362,38 @@ export class Scoreboards {
 const gzipAsync = promisify(gzip);
 
 const snapshotOf = async (gameId: number, version: number, rendered: Rendered): Promise<Snapshot> => {
+  const { game, frozen } = rendered;
+  const frozenAt = frozen ? (game.freezeAt as number) : undefined;
+  const expiresAt = !frozen && game.freezeAt !== null ? game.freezeAt : Number.POSITIVE_INFINITY;
+  const snapshotWith = (board: Board, shown?: Snapshot): Snapshot => {
+    const snapshot = { ...board, version, frozenAt, expiresAt } as Snapshot;
+    snapshot.public = shown ?? snapshot;
+    return snapshot;
+  };
+  const shown =
+    frozen &&
+    snapshotWith(
+      await boardOf(frozen, game, (_, body) => {
+        const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
+        return `W/"${gameId}-f-${hash}"`;
+      }),
+    );
+  const live = await boardOf(
+    rendered,
+    game,
+    (updateTimeUtc) => `W/"${gameId}-${version.toString(16)}-${updateTimeUtc.toString(16)}"`,
+  );
+  return snapshotWith(live, shown);
+};
+
+type Board = Omit<Snapshot, 'version' | 'frozenAt' | 'expiresAt' | 'public'>;
+
+/** One board of a snapshot: its bytes, compressed copy, ETag and parsed parts. */
+const boardOf = async (
+  rendered: Omit<Rendered, 'game' | 'frozen'>,
+  game: Rendered['game'],
+  etagOf: (updateTimeUtc: number, body: Buffer) => string,
+): Promise<Board> => {
   const body = Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength);
   // Compressed before it is published, in the thread pool: a read then costs no more than sending the bytes.
   const gzipped = await gzipAsync(body).catch(() => undefined);
@@ -330,11 +406,10 @@ const snapshotOf = async (gameId: number, version: number, rendered: Rendered): 
   const teams = new Map<number, ScoreboardItem>();
   let model: ScoreboardModel | undefined;
   return {
-    version,
-    game: rendered.game,
+    game,
     body,
     gzipped,
-    etag: `W/"${gameId}-${version.toString(16)}-${rendered.updateTimeUtc.toString(16)}"`,
+    etag: etagOf(rendered.updateTimeUtc, body),
     updateTimeUtc: rendered.updateTimeUtc,
     model: () => {
       model ??= JSON.parse(body.toString()) as ScoreboardModel;

@@ -333,6 +333,7 @@ const contextQuery = (db: Kysely<Database>, keys: RowsSource<RowOf<typeof contex
       'r.n',
       'g.start_time',
       'g.end_time',
+      'g.freeze_at',
       'g.practice_mode',
       'p.id as participation_id',
       'p.status',

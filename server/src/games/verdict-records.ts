@@ -6,6 +6,7 @@ import { column, prepare, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveMessage } from '../live/bus.ts';
 import type { EventInput, GameFeed } from './feed.ts';
+import { noticesEnd } from './freeze.ts';
 import { bloodOf } from './scoring.ts';
 import {
   type BatchContext,
@@ -112,7 +113,7 @@ export class VerdictRecords {
     if (s.instance_id === null) return;
     const correct = outcome.verdicts.get(s.id) === 'Accepted';
     const blood = outcome.firsts.get(s.id) ?? 0;
-    if (blood > 0 && this.now() < s.end_time) {
+    if (blood > 0 && this.now() < noticesEnd(s)) {
       const notice = bloodNotices[blood - 1] as NoticeType;
       outcome.messages.push(await this.feed.storeNotice(trx, s.game_id, notice, [s.team_name, s.title]));
     }

@@ -25,6 +25,8 @@ export interface Pending {
   user_name: string | null;
   start_time: number;
   end_time: number;
+  /** The game's scoreboard freeze: no blood notice from then on. */
+  freeze_at: number | null;
   instance_id: number | null;
   instance_flag: string | null;
   flag_id: number | null;

@@ -22,6 +22,8 @@ export class Connection {
   lastSeen = Date.now();
   /** Asked for scoreboard pushes (`scoreboard=true`, user hub): Pennon's addition, unknown to GZ::CTF's client. */
   scoreboard = false;
+  /** An admin's or a monitor's: pushed a frozen game's live board (issue #44). */
+  liveBoard = false;
 
   constructor(
     readonly socket: WebSocket,

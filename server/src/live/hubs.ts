@@ -11,6 +11,7 @@ import type { Duplex } from 'node:stream';
 import { HubMethods, type ScoreboardUpdate } from '@pennon/sdk/contract';
 import type { Locale } from '@pennon/sdk/locales';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
+import { seesLiveBoard } from '../games/freeze.ts';
 import { negotiateLocale, translate } from '../i18n/catalogs.ts';
 import { type Message, msg } from '../i18n/message.ts';
 import { type ProxyTrust, trustNobody } from '../proxy-trust.ts';
@@ -176,11 +177,19 @@ export class HubServer {
     return n;
   }
 
-  /** Tells the connections of `gameId` that asked for it that its scoreboard changed (this process's only). */
-  pushScoreboard(gameId: number, update: ScoreboardUpdate): void {
-    const data = invocationFrame(HubMethods.scoreboard, update);
-    for (const connection of this.#groups.get(groupKey('user', gameId)) ?? [])
-      if (connection.scoreboard) connection.send(data);
+  /**
+   * Tells the connections of `gameId` that asked for it that its scoreboard changed (this process's only). While
+   * the game is frozen, `shown` is what everyone but admins and monitors is told: nothing (null) when their board
+   * did not change.
+   */
+  pushScoreboard(gameId: number, live: ScoreboardUpdate, shown: ScoreboardUpdate | null): void {
+    const liveData = invocationFrame(HubMethods.scoreboard, live);
+    const shownData = shown && (shown === live ? liveData : invocationFrame(HubMethods.scoreboard, shown));
+    for (const connection of this.#groups.get(groupKey('user', gameId)) ?? []) {
+      if (!connection.scoreboard) continue;
+      const data = connection.liveBoard ? liveData : shownData;
+      if (data) connection.send(data);
+    }
   }
 
   /** Takes over an HTTP upgrade on a hub path; false when the path is not a hub. */
@@ -213,6 +222,7 @@ export class HubServer {
         if (refusal) return refuse(ws, translate(refusal.title, locale));
         const connection = this.#accept(ws, hub, groupKey(hub, verdict.gameId), address, locale);
         connection.scoreboard = hub === 'user' && url.searchParams.get('scoreboard') === 'true';
+        connection.liveBoard = seesLiveBoard(verdict.holder?.caller.role);
         if (verdict.holder) this.#hold(connection, verdict.holder, mark);
       });
     };

@@ -25,6 +25,8 @@ export class ScoreboardPush {
   /** Games with a push under way; true when they changed again since it began. */
   readonly #pending = new Map<number, boolean>();
   readonly #pushedAt = new Map<number, number>();
+  /** The ETag of the public board last pushed, per game: a frozen one that did not change is not pushed to players. */
+  readonly #shownEtags = new Map<number, string>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #unsubscribe: () => void;
   #closed = false;
@@ -86,7 +88,17 @@ export class ScoreboardPush {
     // A board that cannot be built now is met again by the next change or the clients' own polls.
     const snapshot = await this.#options.scoreboards.settled(gameId).catch(() => undefined);
     if (snapshot && !this.#closed) {
-      this.#options.hubs.pushScoreboard(gameId, { updateTimeUtc: snapshot.updateTimeUtc });
+      const shown = snapshot.public;
+      const before = this.#shownEtags.get(gameId);
+      this.#shownEtags.set(gameId, shown.etag);
+      // A frozen board first seen here (after a restart) may have been pushed elsewhere: pushing it now would tell
+      // players that something, a solve, changed. The change into the freeze comes at its time (Scoreboards).
+      const changed = before === undefined ? shown === snapshot : before !== shown.etag;
+      this.#options.hubs.pushScoreboard(
+        gameId,
+        { updateTimeUtc: snapshot.updateTimeUtc },
+        changed ? { updateTimeUtc: shown.updateTimeUtc } : null,
+      );
     }
     const again = this.#pending.get(gameId);
     this.#pending.delete(gameId);

@@ -104,6 +104,10 @@ export const GameInfoModel = Type.Object(
     writeupNote: Type.String(),
     /** Three packed 10-bit per-mille fields, §4.2. */
     bloodBonus: Type.Integer({ minimum: 0 }),
+    /** Pennon's, only when set: from then on players see the board as it stood then (issue #44). */
+    freezeAt: Type.Optional(Timestamp),
+    /** Pennon's, only once done: when an admin revealed the final board of the frozen game. */
+    freezeRevealedAt: Type.Optional(Timestamp),
   },
   { title: 'GameInfoModel' },
 );
@@ -112,7 +116,8 @@ export type GameInfoModel = Static<typeof GameInfoModel>;
 /**
  * GameInfoModel as a request body (create / update). `id`, `poster` and `publicKey` are ignored;
  * an update overwrites every other field, missing ones taking their defaults; an invalid
- * `bloodBonus` falls back to the default.
+ * `bloodBonus` falls back to the default. `freezeAt` (Pennon's) is kept when missing and cleared by null, so a client
+ * that does not know it never unfreezes a game; it must fall before `end`.
  */
 export const GameInfoInput = Type.Object(
   {
@@ -134,6 +139,7 @@ export const GameInfoInput = Type.Object(
     writeupDeadline: Type.Optional(TimestampInput),
     writeupNote: Type.Optional({ ...AuthoredField.markdown, default: '' }),
     bloodBonus: Type.Optional(Type.Integer({ default: 52459530 })),
+    freezeAt: OptionalNullable(TimestampInput),
   },
   { title: 'GameInfoModel' },
 );

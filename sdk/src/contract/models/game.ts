@@ -144,6 +144,8 @@ export const ChallengeItem = Type.Object(
     type: SubmissionType,
     userName: Nullable(Type.String()),
     time: Timestamp,
+    /** Pennon's, only on a team's own view of a frozen board: its solve after the freeze, not on the public board. */
+    afterFreeze: Type.Optional(Type.Boolean()),
   },
   { title: 'ChallengeItem' },
 );
@@ -237,6 +239,18 @@ export const ChallengesByCategory = Type.Record(Type.String(), Type.Array(Challe
 });
 export type ChallengesByCategory = Static<typeof ChallengesByCategory>;
 
+/** Pennon's: the game's board is frozen (issue #44). */
+export const ScoreboardFreeze = Type.Object(
+  {
+    /** When the board froze. */
+    at: Timestamp,
+    /** True on the live board only admins and monitors see; false on the board as it stood at `at`. */
+    live: Type.Boolean(),
+  },
+  { title: 'ScoreboardFreeze' },
+);
+export type ScoreboardFreeze = Static<typeof ScoreboardFreeze>;
+
 export const ScoreboardModel = Type.Object(
   {
     updateTimeUtc: Timestamp,
@@ -248,6 +262,8 @@ export const ScoreboardModel = Type.Object(
     divisions: Type.Array(DivisionItem),
     challenges: ChallengesByCategory,
     challengeCount: Type.Integer(),
+    /** Pennon's, only while the board is frozen. */
+    frozen: Type.Optional(ScoreboardFreeze),
   },
   { title: 'ScoreboardModel' },
 );

@@ -74,6 +74,13 @@ export const edit = endpoints<typeof schemas>()({
     auth: 'admin',
     response: 'empty',
   },
+  // Pennon's (issue #44): the final board of a frozen game, made public after the end.
+  revealScoreboard: {
+    method: 'POST',
+    path: '/api/edit/games/{id}/scoreboard/reveal',
+    auth: 'admin',
+    response: 'empty',
+  },
   // Beyond gzctf-api's 124: client-spec's list names it, and GZ::CTF servers before the scoreboard flush serve it.
   updateAcceptedCounts: {
     method: 'POST',

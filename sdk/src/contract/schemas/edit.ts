@@ -94,6 +94,10 @@ export const edit = {
     summary: 'Queue a rebuild of the scoreboard',
     params: byGame,
   },
+  revealScoreboard: {
+    summary: "Reveal a frozen game's final board to everyone, once the game has ended",
+    params: byGame,
+  },
   updateAcceptedCounts: {
     summary: "Recount every challenge's solves now",
     params: byGame,
