@@ -6,7 +6,7 @@ import { useDayjsLocale } from '../../../../i18n/dayjsLocale.ts';
 const FORMAT = 'YYYY-MM-DD HH:mm';
 
 export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange' | 'defaultValue'> {
-  /** Unix milliseconds; 0 or less is "not set" (the wire's unset deadline) and shows empty. */
+  /** Unix milliseconds; 0 or less is "not set" (the wire's unset deadline) and shows empty; clearing sets 0. */
   value?: number;
   onChange: (value: number) => void;
 }
@@ -23,7 +23,7 @@ export function DateTimeField({ value, onChange, ...props }: DateTimeFieldProps)
         valueFormat={FORMAT}
         {...props}
         value={value === undefined || value <= 0 ? null : dayjs(value).format('YYYY-MM-DD HH:mm:ss')}
-        onChange={(next) => next && onChange(dayjs(next).valueOf())}
+        onChange={(next) => onChange(next ? dayjs(next).valueOf() : 0)}
       />
     </DatesProvider>
   );

@@ -319,6 +319,11 @@ function SolvedNote({ solve, format }: { solve?: ChallengeItem; format: Intl.Dat
       data-testid="solved-note"
     >
       {message}
+      {solve?.afterFreeze && (
+        <Text size="sm" mt={4} data-testid="solved-after-freeze">
+          {t('game.challenge.after_freeze')}
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Center, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
+import { IconDownload, IconDroplet, IconSnowflake, IconTrophy } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -104,6 +104,18 @@ export default function ScoreboardPage() {
         </Stack>
       ) : (
         <>
+          {data.frozen && (
+            <Alert
+              color={data.frozen.live ? 'orange' : 'blue'}
+              variant="light"
+              icon={<IconSnowflake size={18} />}
+              data-testid="scoreboard-frozen"
+            >
+              {t(data.frozen.live ? 'game.scoreboard.live_board' : 'game.scoreboard.frozen', {
+                time: timeFormat.format(data.frozen.at),
+              })}
+            </Alert>
+          )}
           <Group justify="space-between" gap="sm">
             {data.divisions.length > 0 ? (
               <Select

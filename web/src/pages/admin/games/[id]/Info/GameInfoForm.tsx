@@ -68,6 +68,12 @@ export function GameInfoForm({
             <DateTimeField label={t('admin.game.form.start')} required {...form.getInputProps('start')} />
             <DateTimeField label={t('admin.game.form.end')} required {...form.getInputProps('end')} />
           </SimpleGrid>
+          <DateTimeField
+            label={t('admin.game.info.freeze_at')}
+            description={t('admin.game.info.freeze_at_hint')}
+            clearable
+            {...form.getInputProps('freezeAt')}
+          />
         </AdminCard>
 
         <AdminCard gap="md" title={t('admin.game.info.rules')}>

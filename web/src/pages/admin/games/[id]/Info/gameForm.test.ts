@@ -59,4 +59,16 @@ describe('game info form', () => {
     );
     expect(rules.inviteCode('x'.repeat(33))).toBe('admin.game.form.too_long');
   });
+
+  it('sends no freeze as null, keeps a set one, and flags one at or after the end', () => {
+    const values = toFormValues(game);
+    expect(values.freezeAt).toBe(0);
+    expect(toGameInput(values).freezeAt).toBeNull();
+    const frozen = toFormValues({ ...game, freezeAt: 1_500_000 });
+    expect(toGameInput(frozen).freezeAt).toBe(1_500_000);
+    const rules = validateGameForm(t);
+    expect(rules.freezeAt(1_500_000, values)).toBeNull();
+    expect(rules.freezeAt(0, values)).toBeNull();
+    expect(rules.freezeAt(values.end, values)).toBe('admin.game.form.freeze_after_end');
+  });
 });

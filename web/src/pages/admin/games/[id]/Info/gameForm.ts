@@ -15,6 +15,8 @@ export interface GameFormValues {
   containerCountLimit: number;
   start: number;
   end: number;
+  /** The scoreboard freeze; 0: none. */
+  freezeAt: number;
   writeupRequired: boolean;
   writeupDeadline: number;
   writeupNote: string;
@@ -33,6 +35,7 @@ export const toFormValues = (game: GameInfoModel): GameFormValues => ({
   containerCountLimit: game.containerCountLimit,
   start: game.start,
   end: game.end,
+  freezeAt: game.freezeAt ?? 0,
   writeupRequired: game.writeupRequired,
   writeupDeadline: game.writeupDeadline,
   writeupNote: game.writeupNote,
@@ -44,6 +47,7 @@ export const toGameInput = (values: GameFormValues): GameInfoInput => ({
   ...values,
   title: values.title.trim(),
   inviteCode: values.inviteCode.trim() || null,
+  freezeAt: values.freezeAt > 0 ? values.freezeAt : null,
   bloodBonus: packBloodBonus(values.bloodBonus),
 });
 
@@ -54,6 +58,8 @@ export const validateGameForm = (t: TFunction) => ({
     value.trim().length > INVITE_CODE_MAX ? t('admin.game.form.too_long', { max: INVITE_CODE_MAX }) : null,
   end: (value: number, values: { start: number }) =>
     value <= values.start ? t('admin.game.form.end_before_start') : null,
+  freezeAt: (value: number, values: { end: number }) =>
+    value > 0 && value >= values.end ? t('admin.game.form.freeze_after_end') : null,
   writeupDeadline: (value: number, values: GameFormValues) =>
     values.writeupRequired && value < values.end ? t('admin.game.form.deadline_before_end') : null,
 });

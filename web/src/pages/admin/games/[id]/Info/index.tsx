@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GameAdminPage } from '../../lib/GameAdminPage.tsx';
 import { useAdminGame } from '../../lib/useAdminGame.ts';
 import { DivisionsCard } from './DivisionsCard.tsx';
+import { FreezeCard } from './FreezeCard.tsx';
 import { GameInfoForm } from './GameInfoForm.tsx';
 import { PosterCard } from './PosterCard.tsx';
 
@@ -36,6 +37,7 @@ function GameInfo({ gameId }: { gameId: number }) {
             poster={game.poster}
             onChanged={(poster) => void mutate({ ...game, poster }, { revalidate: false })}
           />
+          <FreezeCard game={game} onRevealed={() => void mutate()} />
           <DivisionsCard gameId={gameId} />
         </Stack>
       </Grid.Col>
