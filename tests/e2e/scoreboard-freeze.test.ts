@@ -1,0 +1,138 @@
+// Scoreboard freeze (issue #44) in Chromium against the real server: the admin freezes the board; a team solves after
+// the freeze; another player's scoreboard page (left open, so a push would move it) keeps the frozen standings and
+// says since when; the solver's challenge says its solve is after the freeze; the admin's board is the live one,
+// labelled; once the game has ended the admin reveals the final board from the game's Info page and the open page
+// moves.
+import type { Browser, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRunningGame } from '../support/games.ts';
+import { ADMIN_PASSWORD, type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
+import { clickButton, signIn, waitForText } from '../support/ui.ts';
+
+const password = 'Harbour2024x';
+
+describe('scoreboard freeze', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let admin: NodeClient;
+  let organiser: Page;
+  let watcher: Page;
+  let solver: Page;
+  let gameId = 0;
+  const challenges = { lantern: 0, beacon: 0 };
+  let terns: Awaited<ReturnType<typeof playerWithTeam>>;
+
+  /** Waits until the scoreboard page shows exactly these rows (team name, score), in this order. */
+  const boardShows = async (page: Page, expected: string[][]) => {
+    await page.waitForFunction(
+      (want) =>
+        JSON.stringify(
+          [...document.querySelectorAll('[data-testid="scoreboard"] tbody tr')].map((tr) => [
+            tr.querySelector('[data-testid="team-name"]')?.textContent ?? '',
+            tr.querySelector('td:nth-child(3)')?.textContent ?? '',
+          ]),
+        ) === want,
+      { timeout: 60_000 },
+      JSON.stringify(expected),
+    );
+  };
+  const bannerOf = (page: Page) =>
+    page.$eval('[data-testid="scoreboard-frozen"]', (node) => (node as HTMLElement).innerText);
+  const solve = async (client: NodeClient, challengeId: number, flag: string) => {
+    const submission = await client.game.submit(gameId, challengeId, flag);
+    while ((await client.game.submissionStatus(gameId, challengeId, submission)) === 'FlagSubmitted');
+  };
+  const page = async (user: string, userPassword: string) => {
+    const context = await browser.createBrowserContext();
+    const opened = await context.newPage();
+    await opened.setViewport({ width: 1280, height: 900 });
+    await opened.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
+    await signIn(opened, user, userPassword);
+    return opened;
+  };
+
+  beforeAll(async () => {
+    ({ server, browser, admin } = await startPlatform());
+    gameId = await createRunningGame(admin, 'Quay Freeze Cup');
+    for (const [key, title] of [
+      ['lantern', 'Lantern'],
+      ['beacon', 'Beacon'],
+    ] as const) {
+      const { id } = await admin.edit.createChallenge(gameId, {
+        title,
+        category: 'Misc',
+        type: 'StaticAttachment',
+      });
+      await admin.edit.addFlags(gameId, id, [{ flag: `flag{${key}}` }]);
+      await admin.edit.updateChallenge(gameId, id, { isEnabled: true });
+      challenges[key] = id;
+    }
+    const gulls = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
+    terns = await playerWithTeam(server.url, 'bosun', password, 'Terns');
+    await gulls.client.game.join(gameId, { teamId: gulls.teamId });
+    await terns.client.game.join(gameId, { teamId: terns.teamId });
+    // Before the freeze the Gulls solve alone: 1,000 points and the first blood's 5 %.
+    await solve(gulls.client, challenges.lantern, 'flag{lantern}');
+    organiser = await page('admin', ADMIN_PASSWORD);
+    watcher = await page('skipper', password);
+    solver = await page('bosun', password);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("keeps another player's board as it stood at the freeze, and marks the solver's own solve", async () => {
+    const game = await admin.edit.game(gameId);
+    await admin.edit.updateGame(gameId, { ...game, freezeAt: Date.now() });
+    await organiser.goto(`${server.url}/admin/games/${gameId}/Info`, { waitUntil: 'networkidle0' });
+    await waitForText(organiser, 'Players see the board as it stood at');
+
+    await watcher.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
+    await boardShows(watcher, [
+      ['Gulls', '1,050'],
+      ['Terns', '0'],
+    ]);
+    expect(await bannerOf(watcher)).toMatch(/^The scoreboard is frozen: it shows the standings as of .*\d/);
+
+    // The Terns take the Beacon's first blood after the freeze.
+    await solve(terns.client, challenges.beacon, 'flag{beacon}');
+    await organiser.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
+    await boardShows(organiser, [
+      ['Gulls', '1,050'],
+      ['Terns', '1,050'],
+    ]);
+    expect(await bannerOf(organiser)).toMatch(/^Live board: players see the board as it stood at/);
+
+    await solver.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
+    await solver.waitForSelector('[data-testid="challenge-card"][data-solved]');
+    await solver.$$eval('[data-testid="challenge-card"]', (cards) =>
+      (cards.find((card) => card.textContent?.includes('Beacon')) as HTMLElement).click(),
+    );
+    const note = await solver.waitForSelector('[data-testid="solved-after-freeze"]');
+    expect(await note?.evaluate((node) => (node as HTMLElement).innerText)).toBe(
+      'Solved after the scoreboard froze: other teams see it once the final board is revealed.',
+    );
+
+    // The watcher's page, open all along, still shows the frozen standings.
+    await boardShows(watcher, [
+      ['Gulls', '1,050'],
+      ['Terns', '0'],
+    ]);
+  }, 180_000);
+
+  it('reveals the final board from the Info page once the game has ended, and the open board moves', async () => {
+    const game = await admin.edit.game(gameId);
+    await admin.edit.updateGame(gameId, { ...game, end: Date.now() - 1000 });
+    await organiser.goto(`${server.url}/admin/games/${gameId}/Info`, { waitUntil: 'networkidle0' });
+    await clickButton(organiser, 'Reveal the final board');
+    await waitForText(organiser, 'The final board was revealed on');
+    await boardShows(watcher, [
+      ['Gulls', '1,050'],
+      ['Terns', '1,050'],
+    ]);
+    expect(await watcher.$('[data-testid="scoreboard-frozen"]')).toBeNull();
+  }, 120_000);
+});
