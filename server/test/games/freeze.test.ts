@@ -208,7 +208,9 @@ describe.each(setups)('scoreboard freeze, $name', ({ kind, env, processes }) => 
     const manual = await g.ok(admin, 'POST', `/api/edit/games/${gameId}/notices`, { content: 'Frozen now' });
     await noticed;
     expect(anonPushes).toBe(0);
-    expect(noticesHeard).toEqual([manual]);
+    // Setup's notices may still be crossing processes; none tells of ben's solves.
+    expect(noticesHeard).toContainEqual(manual);
+    expect(noticesHeard.filter((n) => n.values.includes('team-ben'))).toEqual([]);
 
     const after = await publicSurfaces();
     expect({ ...after, notices: after.notices.filter((n) => n.id !== manual.id) }).toEqual(frozen);
