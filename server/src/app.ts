@@ -227,8 +227,13 @@ export const buildApp = async ({
     play: new PlayService(connection.db, files, divisions, scoreboards),
     scoreboards,
   });
-  const releases = new ReleaseAnnouncer(connection.db, feed, scoreboards, (error) =>
-    app.log.error(error, 'Announcing released challenges failed'),
+  const releases = new ReleaseAnnouncer(
+    connection.db,
+    feed,
+    scoreboards,
+    (error) => app.log.error(error, 'Announcing released challenges failed'),
+    Date.now,
+    webhooks,
   );
   app.addHook('onReady', async () => releases.start());
   app.addHook('preClose', async () => releases.stop());

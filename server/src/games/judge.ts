@@ -38,14 +38,17 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 const bloodEvents: WebhookEventType[] = ['blood.first', 'blood.second', 'blood.third'];
 
-/** The webhook events of a batch's first solves: each a `solve`, and a blood's also its `blood.*`. */
+/**
+ * The webhook events of a batch's first solves: each a `solve`, and a blood's also its `blood.*`; none once the
+ * game's board is frozen, as with blood notices (a chat relaying them would tell of hidden solves).
+ */
 const solveEvents = async (
   trx: Kysely<Database>,
   rows: Pending[],
   outcome: BatchOutcome,
   time: number,
 ): Promise<WebhookEvent[]> => {
-  const solved = rows.filter((s) => outcome.firsts.has(s.id));
+  const solved = rows.filter((s) => outcome.firsts.has(s.id) && time < noticesEnd(s));
   if (solved.length === 0) return [];
   // The submit path reads no team id (the participation stands for the team): read here, for the events only.
   const teams = new Map(

@@ -3,6 +3,7 @@
 import { isReleased, type ReleaseRule, releaseEventMarker } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import type { GameFeed } from './feed.ts';
 import type { JudgingCache } from './judging-cache.ts';
 import type { Scoreboards } from './scoreboard.ts';
@@ -102,6 +103,7 @@ export class ReleaseAnnouncer {
     private readonly scoreboards: Scoreboards,
     private readonly onError: (error: unknown) => void,
     private readonly now: () => number = Date.now,
+    private readonly webhooks?: WebhookQueue,
   ) {}
 
   /** Checks every `everyMs`: a release is told at most that late. */
@@ -150,7 +152,12 @@ export class ReleaseAnnouncer {
         .where('challenge_id', '=', c.id)
         .executeTakeFirst();
       await this.scoreboards.invalidate(c.game_id);
-      if (!waiting) await this.feed.addNotice(c.game_id, 'NewChallenge', [c.title]);
+      if (!waiting) {
+        await this.feed.addNotice(c.game_id, 'NewChallenge', [c.title]);
+        await this.webhooks?.emit(
+          webhookEvent('challenge.opened', c.game_id, { challenge: { id: c.id, title: c.title } }, now),
+        );
+      }
       await this.feed.addEvent(c.game_id, {
         type: 'Normal',
         values: [releaseEventMarker, String(c.id), c.title],

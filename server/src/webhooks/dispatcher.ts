@@ -44,6 +44,13 @@ type Claimed = {
   created_at: number;
 };
 
+/** The times of a game told as events: its type, the column holding it, the word in the event's id. */
+const gameTimes = [
+  ['game.started', 'start_time', 'started'],
+  ['game.frozen', 'freeze_at', 'frozen'],
+  ['game.ended', 'end_time', 'ended'],
+] as const;
+
 export class WebhookDispatcher {
   readonly #now: () => number;
   readonly #postgres: boolean;
@@ -135,30 +142,28 @@ export class WebhookDispatcher {
     return claimed.length;
   }
 
-  /** Game starts and ends since the last look, queued as events whose ids are the game's, so each goes once. */
+  /**
+   * Game starts, freezes and ends since the last look, queued as events whose ids are the game's, so each goes once.
+   */
   async queueGameTimes(): Promise<void> {
     const now = this.#now();
     const from = this.#scannedTo;
     // Looked at once a poll, not on every wake of a busy queue.
     if (now - from < this.options.pollMs) return;
+    const passed = (at: number | null): at is number => at !== null && at > from && at <= now;
     const games = await this.db
       .selectFrom('games')
-      .select(['id', 'start_time', 'end_time'])
+      .select(['id', 'start_time', 'end_time', 'freeze_at'])
       .where((eb) =>
-        eb.or([
-          eb.and([eb('start_time', '>', from), eb('start_time', '<=', now)]),
-          eb.and([eb('end_time', '>', from), eb('end_time', '<=', now)]),
-        ]),
+        eb.or(gameTimes.map(([, column]) => eb.and([eb(column, '>', from), eb(column, '<=', now)]))),
       )
       .execute();
-    const events = games.flatMap((g) => [
-      ...(g.start_time > from && g.start_time <= now
-        ? [webhookEvent('game.started', g.id, {}, g.start_time, `game-${g.id}-started-${g.start_time}`)]
-        : []),
-      ...(g.end_time > from && g.end_time <= now
-        ? [webhookEvent('game.ended', g.id, {}, g.end_time, `game-${g.id}-ended-${g.end_time}`)]
-        : []),
-    ]);
+    const events = games.flatMap((g) =>
+      gameTimes.flatMap(([type, column, word]) => {
+        const at = g[column];
+        return passed(at) ? [webhookEvent(type, g.id, {}, at, `game-${g.id}-${word}-${at}`)] : [];
+      }),
+    );
     await this.queue.enqueue(this.db, events);
     this.#scannedTo = now;
   }

@@ -9,6 +9,10 @@ import {
 } from '@pennon/sdk/contract';
 import Value from 'typebox/value';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GameFeed } from '../../src/games/feed.ts';
+import { ReleaseAnnouncer } from '../../src/games/release.ts';
+import { Scoreboards } from '../../src/games/scoreboard.ts';
+import { LocalBus } from '../../src/live/bus.ts';
 import { giveUpAfterMs, retryDelays, WebhookDispatcher } from '../../src/webhooks/dispatcher.ts';
 import { WebhookQueue } from '../../src/webhooks/queue.ts';
 import { verifyWebhook } from '../../src/webhooks/signature.ts';
@@ -291,15 +295,22 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     expect(receiver.requests).toHaveLength(0);
   });
 
-  it('tells game starts and ends once, whichever process sees them', async () => {
+  it('tells game starts, freezes and ends once, whichever process sees them', async () => {
     const endpoint: WebhookEndpoint = await c.ok(
       admin,
       'POST',
       base,
-      endpointBody({ gameId: null, events: ['game.started', 'game.ended'] }),
+      endpointBody({ gameId: null, events: ['game.started', 'game.frozen', 'game.ended'] }),
     );
     const at = clock + 60_000;
-    const soon = (await c.ok(admin, 'POST', '/api/edit/games', gameBody({ start: at, end: at + 60_000 }))).id;
+    const soon = (
+      await c.ok(
+        admin,
+        'POST',
+        '/api/edit/games',
+        gameBody({ start: at, end: at + 60_000, freezeAt: at + 30_000 }),
+      )
+    ).id;
     const twin = new WebhookDispatcher(t.connection.db, new WebhookQueue(t.connection.db), {
       outbound: { allowPrivate: true, timeoutMs: 2_000, maxResponseBytes: 4_096 },
       pollMs: 1_000,
@@ -311,6 +322,59 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     await twin.queueGameTimes();
     // Other games' times went by too (the clock has run on in these tests): only this game's are looked at.
     const queued = (await deliveries(endpoint.id)).filter((d) => d.eventId.startsWith(`game-${soon}-`));
-    expect(queued.map((d) => d.type).sort()).toEqual(['game.ended', 'game.started']);
+    expect(queued.map((d) => d.type).sort()).toEqual(['game.ended', 'game.frozen', 'game.started']);
+  });
+
+  it('tells no solve once the board is frozen, and a time release when it opens', async () => {
+    const endpoint: WebhookEndpoint = await c.ok(
+      admin,
+      'POST',
+      base,
+      endpointBody({ gameId: null, events: ['solve', 'blood.first', 'challenge.opened'] }),
+    );
+    const frozen = (
+      await c.ok(
+        admin,
+        'POST',
+        '/api/edit/games',
+        gameBody({ acceptWithoutReview: true, freezeAt: Date.now() - 60_000 }),
+      )
+    ).id;
+    const editBase = `/api/edit/games/${frozen}/challenges`;
+    const challengeId = (
+      await c.ok(admin, 'POST', editBase, { title: 'Fog', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${editBase}/${challengeId}/flags`, [{ flag: 'flag{fog}' }]);
+    await c.ok(admin, 'PUT', `${editBase}/${challengeId}`, { isEnabled: true });
+    const player = await c.signUp('kit');
+    await c.ok(player.token, 'POST', `/api/game/${frozen}`, {
+      teamId: await c.createTeam(player, 'team-kit'),
+    });
+    const url = `/api/game/${frozen}/challenges/${challengeId}`;
+    const id = await c.ok(player.token, 'POST', url, { flag: 'flag{fog}' });
+    while ((await c.ok(player.token, 'GET', `${url}/status/${id}`)) === 'FlagSubmitted');
+    expect(await c.ok(player.token, 'GET', `${url}/status/${id}`)).toBe('Accepted');
+
+    const releaseAt = Date.now() + 10 * 60_000;
+    const dawn = (
+      await c.ok(admin, 'POST', editBase, { title: 'Dawn', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${editBase}/${dawn}/flags`, [{ flag: 'flag{dawn}' }]);
+    await c.ok(admin, 'PUT', `${editBase}/${dawn}`, { isEnabled: true, releaseAt });
+    const db = t.connection.db;
+    const announcer = new ReleaseAnnouncer(
+      db,
+      new GameFeed(db, new LocalBus()),
+      new Scoreboards(db),
+      (error) => {
+        throw error;
+      },
+      () => releaseAt + 1,
+      new WebhookQueue(db),
+    );
+    expect(await announcer.announce()).toEqual([dawn]);
+
+    const queued = await deliveries(endpoint.id);
+    expect(queued.map((d) => d.type)).toEqual(['challenge.opened']);
   });
 });
