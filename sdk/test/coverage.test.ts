@@ -108,6 +108,12 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'edit.correctVerdict': (c) => c.edit.correctVerdict(1, 2, { status: 'WrongAnswer', reason: 'r' }),
   'edit.teamSolves': (c) => c.edit.teamSolves(1, 2),
   'edit.removeTeamSolves': (c) => c.edit.removeTeamSolves(1, 2, { reason: 'r' }),
+  'edit.createHint': (c) =>
+    c.edit.createHint(1, 2, { title: 'h', content: 'c', costKind: 'Points', cost: 5 }),
+  'edit.hints': (c) => c.edit.hints(1, 2),
+  'edit.updateHint': (c) =>
+    c.edit.updateHint(1, 2, 3, { title: 'h', content: 'c', costKind: 'Percent', cost: 5 }),
+  'edit.deleteHint': (c) => c.edit.deleteHint(1, 2, 3),
   'edit.createDivision': (c) => c.edit.createDivision(1, { name: 'd' }),
   'edit.divisions': (c) => c.edit.divisions(1),
   'edit.updateDivision': (c) => c.edit.updateDivision(1, 2, {}),
@@ -140,6 +146,7 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'game.submissionSheet': (c) => c.game.submissionSheet(1),
   'game.details': (c) => c.game.details(1),
   'game.challenge': (c) => c.game.challenge(1, 2),
+  'game.unlockHint': (c) => c.game.unlockHint(1, 2, 3),
   'game.submit': (c) => c.game.submit(1, 2, 'flag{x}'),
   'game.submissionStatus': (c) => c.game.submissionStatus(1, 2, 3),
   'game.writeup': (c) => c.game.writeup(1),
@@ -237,7 +244,7 @@ describe('SDK coverage of the route table', () => {
     const duplicates = [...reached].filter(([, keys]) => keys.length > 1);
     expect(duplicates).toEqual([]);
     expect([...reached.keys()].sort()).toEqual(table.map(({ id }) => id).sort());
-    expect(table).toHaveLength(133);
+    expect(table).toHaveLength(138);
   });
 
   it('makes the call of every paged route, and only those, iterable over the whole list', async () => {

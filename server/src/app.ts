@@ -11,6 +11,7 @@ import { captchaApi } from './api/captcha.ts';
 import { containersApi } from './api/containers.ts';
 import { correctionsApi } from './api/corrections.ts';
 import { gamesApi } from './api/games.ts';
+import { hintsApi } from './api/hints.ts';
 import { infoApi } from './api/info.ts';
 import { logsApi } from './api/logs.ts';
 import { noticesApi } from './api/notices.ts';
@@ -37,6 +38,7 @@ import { GameContainers } from './games/game-containers.ts';
 import { GameKeys } from './games/game-keys.ts';
 import { GameTransfer } from './games/game-transfer.ts';
 import { GameService } from './games/games.ts';
+import { HintService } from './games/hints.ts';
 import { Judge } from './games/judge.ts';
 import { JudgingCache } from './games/judging-cache.ts';
 import { MonitorService } from './games/monitor.ts';
@@ -262,6 +264,7 @@ export const buildApp = async ({
   await app.register(correctionsApi, {
     corrections: new CorrectionService(connection.db, feed, app.bus, scoreboards),
   });
+  await app.register(hintsApi, { hints: new HintService(connection.db, divisions, scoreboards, feed) });
   await app.register(noticesApi, {
     notices: new NoticeService(connection.db, new GameFeed(connection.db, app.bus), webhooks),
   });

@@ -78,6 +78,7 @@ interface Records {
   postId: string;
   noticeId: number;
   adjustmentId: number;
+  hintId: number;
   divisionId: number;
   flagId: number;
   tokenId: string;
@@ -105,6 +106,7 @@ const fill = (path: string, r: Records): string => {
     submitId: r.submissionId,
     noticeId: r.noticeId,
     adjustmentId: r.adjustmentId,
+    hintId: r.hintId,
     divisionId: r.divisionId,
     fId: r.flagId,
     hash: r.assetHash,
@@ -221,6 +223,12 @@ describe.each(databaseKinds())('the role matrix on $name', (kind) => {
       points: 50,
       reason: 'Bug report',
     });
+    const hint = await admin.edit.createHint(gameId, challenge.id, {
+      title: 'Where the light points',
+      content: 'North',
+      costKind: 'Points',
+      cost: 10,
+    });
     const division = await admin.edit.createDivision(gameId, { name: 'Students' });
     const postId = await admin.edit.createPost({ title: 'Hello', summary: 'hi', content: 'Welcome' });
     const { info: token } = await admin.tokens.create({ name: 'bot' });
@@ -237,6 +245,7 @@ describe.each(databaseKinds())('the role matrix on $name', (kind) => {
       postId,
       noticeId: notice.id,
       adjustmentId: adjustment.id,
+      hintId: hint.id,
       divisionId: division.id,
       flagId,
       tokenId: token.id,

@@ -34,6 +34,9 @@ export const EventTypeValues = [
   'ContainerDestroy',
   'FlagSubmit',
   'CheatDetected',
+  // Pennon's: a team unlocked a titled hint; values [challenge id, challenge title, cost, hint title] (GZ::CTF's
+  // monitor shows an unknown type's last value).
+  'HintUnlock',
 ] as const;
 export const SubmissionTypeValues = [
   'Unaccepted',

@@ -14,6 +14,8 @@ import type {
   GameInfoInput,
   GameInfoModel,
   GameNoticeModel,
+  HintEditModel,
+  HintInput,
   PostEditModel,
   ScoreAdjustmentInput,
   ScoreAdjustmentModel,
@@ -122,6 +124,27 @@ export interface EditApi {
     options?: CallOptions,
   ): Promise<TeamSolvesModel>;
 
+  // ---- Hints with a cost ----
+  /** POST /api/edit/games/{id}/challenges/{cId}/hints: add a titled hint. */
+  createHint(
+    gameId: number,
+    challengeId: number,
+    body: HintInput,
+    options?: CallOptions,
+  ): Promise<HintEditModel>;
+  /** GET /api/edit/games/{id}/challenges/{cId}/hints: a challenge's titled hints. */
+  hints(gameId: number, challengeId: number, options?: CallOptions): Promise<HintEditModel[]>;
+  /** PUT /api/edit/games/{id}/challenges/{cId}/hints/{hintId}: rewrite one. */
+  updateHint(
+    gameId: number,
+    challengeId: number,
+    hintId: number,
+    body: HintInput,
+    options?: CallOptions,
+  ): Promise<HintEditModel>;
+  /** DELETE /api/edit/games/{id}/challenges/{cId}/hints/{hintId}: delete one, refunding its costs. */
+  deleteHint(gameId: number, challengeId: number, hintId: number, options?: CallOptions): Promise<void>;
+
   // ---- Divisions ----
   /** POST /api/edit/games/{id}/divisions: add a division. */
   createDivision(gameId: number, body: DivisionCreateModel, options?: CallOptions): Promise<Division>;
@@ -221,6 +244,13 @@ export const createEditApi = (request: Requester): EditApi => ({
   teamSolves: (id, teamId, options) => request(r.teamSolves, { ...options, params: { id, teamId } }),
   removeTeamSolves: (id, teamId, body, options) =>
     request(r.removeTeamSolves, { ...options, params: { id, teamId }, body }),
+
+  createHint: (id, cId, body, options) => request(r.createHint, { ...options, params: { id, cId }, body }),
+  hints: (id, cId, options) => request(r.hints, { ...options, params: { id, cId } }),
+  updateHint: (id, cId, hintId, body, options) =>
+    request(r.updateHint, { ...options, params: { id, cId, hintId }, body }),
+  deleteHint: (id, cId, hintId, options) =>
+    request(r.deleteHint, { ...options, params: { id, cId, hintId } }),
 
   createDivision: (id, body, options) => request(r.createDivision, { ...options, params: { id }, body }),
   divisions: (id, options) => request(r.divisions, { ...options, params: { id } }),

@@ -15,6 +15,7 @@ import type {
   GameJoinCheckInfoModel,
   GameJoinModel,
   GameNotice,
+  HintModel,
   ParticipationInfoModel,
   ScoreboardModel,
   Submission,
@@ -71,6 +72,8 @@ export interface GameApi {
   details(gameId: number, options?: CallOptions): Promise<GameDetailModel>;
   /** GET /api/game/{id}/challenges/{challengeId}: one challenge as the caller's team sees it. */
   challenge(gameId: number, challengeId: number, options?: CallOptions): Promise<ChallengeDetailModel>;
+  /** POST /api/game/{id}/challenges/{challengeId}/hints/{hintId}: unlock a titled hint, paying its cost once. */
+  unlockHint(gameId: number, challengeId: number, hintId: number, options?: CallOptions): Promise<HintModel>;
   /** POST /api/game/{id}/challenges/{challengeId}: submit a flag; resolves to the submission id to poll. */
   submit(gameId: number, challengeId: number, flag: string, options?: CallOptions): Promise<number>;
   /** GET /api/game/{id}/challenges/{challengeId}/status/{submitId}: the verdict (FlagSubmitted until judged). */
@@ -133,6 +136,8 @@ export const createGameApi = (request: Requester): GameApi => ({
 
   details: (id, options) => request(r.details, { ...options, params: { id } }),
   challenge: (id, challengeId, options) => request(r.challenge, { ...options, params: { id, challengeId } }),
+  unlockHint: (id, challengeId, hintId, options) =>
+    request(r.unlockHint, { ...options, params: { id, challengeId, hintId } }),
   submit: (id, challengeId, flag, options) =>
     request(r.submit, { ...options, params: { id, challengeId }, body: { flag } }),
   submissionStatus: (id, challengeId, submitId, options) =>

@@ -234,6 +234,20 @@ export interface ScoreAdjustmentsTable {
   time: number;
   /** Who gave or last edited it; null once that account is deleted. */
   admin_id: string | null;
+  /** Set on a hint's cost: the team's unlock of that hint (one per hint and participation). */
+  hint_id: Generated<number | null>;
+}
+
+/** A challenge's titled hint: free, or costing points or a percentage of the challenge's value at unlock time. */
+export interface ChallengeHintsTable {
+  id: Generated<number>;
+  challenge_id: number;
+  title: string;
+  content: string;
+  cost_kind: 'Points' | 'Percent';
+  cost: number;
+  /** Hidden from players before then; null: at once. */
+  release_time: number | null;
 }
 
 export interface ScoreboardVersionsTable {

@@ -5,6 +5,7 @@ import type { LogLevel, Role, TaskStatus } from '@pennon/sdk/contract';
 import type { Generated } from 'kysely';
 import type {
   AttachmentsTable,
+  ChallengeHintsTable,
   ChallengePrerequisitesTable,
   ChallengesTable,
   CheatInfosTable,
@@ -311,6 +312,7 @@ export interface Database {
   cheat_infos: CheatInfosTable;
   scoreboard_versions: ScoreboardVersionsTable;
   score_adjustments: ScoreAdjustmentsTable;
+  challenge_hints: ChallengeHintsTable;
   bus_messages: BusMessagesTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -21,7 +21,7 @@ export class AdjustmentService {
 
   async list(gameId: number): Promise<ScoreAdjustmentModel[]> {
     await this.#game(gameId);
-    return this.#rows(gameId).execute();
+    return (await this.#rows(gameId).execute()).map(withHint);
   }
 
   async create(gameId: number, input: ScoreAdjustmentInput, adminId: string): Promise<ScoreAdjustmentModel> {
@@ -40,7 +40,9 @@ export class AdjustmentService {
     input: ScoreAdjustmentInput,
     adminId: string,
   ): Promise<ScoreAdjustmentModel> {
-    await this.#existing(gameId, adjustmentId);
+    const existing = await this.#existing(gameId, adjustmentId);
+    // A hint's cost stays what the team paid when it unlocked the hint; deleting it refunds the team.
+    if (existing.hintId !== undefined) throw new DomainError(400, "A hint's cost cannot be rewritten");
     await this.db
       .updateTable('score_adjustments')
       .set({ ...(await this.#values(gameId, input)), admin_id: adminId })
@@ -65,7 +67,7 @@ export class AdjustmentService {
     await this.#game(gameId);
     const row = await this.#rows(gameId).where('a.id', '=', adjustmentId).executeTakeFirst();
     if (!row) throw new DomainError(404, 'Award or penalty not found');
-    return row;
+    return withHint(row);
   }
 
   /** The columns an input sets; a team that does not take part in the game is refused. */
@@ -104,9 +106,14 @@ export class AdjustmentService {
         't.id as teamId',
         't.name as teamName',
         'u.user_name as adminName',
+        'a.hint_id as hintId',
       ])
       .where('a.game_id', '=', gameId)
       .orderBy('a.time')
       .orderBy('a.id');
   }
 }
+
+/** A hint's cost names its hint; an award or a penalty has no `hintId` at all. */
+const withHint = <T extends { hintId: number | null }>({ hintId, ...row }: T) =>
+  hintId === null ? row : { ...row, hintId };

@@ -27,6 +27,7 @@ import { hashSalt, teamHash } from './dynamic-flag.ts';
 import { flagFormat } from './flag-format.ts';
 import { ownLine } from './freeze.ts';
 import type { Game } from './game-store.ts';
+import { teamHints } from './hints.ts';
 import type { Participation } from './participation.ts';
 import { may } from './permissions.ts';
 import { readReleaseRules, solvedBy } from './release.ts';
@@ -100,19 +101,25 @@ export class PlayService {
     });
     const c = await visibleChallenge(this.db, this.divisions, gameId, participation, challengeId, this.now());
     const context = await this.flagContext(game, participation, c);
+    const score =
+      (await this.scoreboards.get(gameId))?.public.challenges.get(c.id)?.score ?? c.original_score;
+    const costedHints = await teamHints(this.db, c.id, participation.id, score, this.now());
+    // GZ::CTF's client knows plain strings only: it gets the free titled hints' contents, never a locked one's.
+    const freeHints = costedHints.filter((h) => h.cost === 0 && h.unlocked).map((h) => h.content as string);
     return {
       id: c.id,
       title: c.title,
       content: c.content,
       category: c.category,
-      hints: JSON.parse(c.hints) as string[],
-      score: (await this.scoreboards.get(gameId))?.public.challenges.get(c.id)?.score ?? c.original_score,
+      hints: [...(JSON.parse(c.hints) as string[]), ...freeHints],
+      score,
       type: c.type,
       context,
       limit: c.submission_limit,
       attempts: await attemptsOf(this.db, participation.id, c.id),
       deadline: c.deadline_utc,
       flagFormat: flagFormat(c.type, c.flag_template, await this.flagsOf(c.id)),
+      ...(costedHints.length > 0 && { costedHints }),
     };
   }
 

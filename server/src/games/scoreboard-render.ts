@@ -309,11 +309,13 @@ const load = async (
     readerOf(db).read(gameId),
     db
       .selectFrom('score_adjustments')
-      .select(['id', 'participation_id as participationId', 'points', 'reason', 'time'])
+      .select(['id', 'participation_id as participationId', 'points', 'reason', 'time', 'hint_id as hintId'])
       .where('game_id', '=', gameId)
       .orderBy('time')
       .orderBy('id')
-      .execute(),
+      .execute()
+      // A hint's cost names its hint; an award keeps the shape it always had.
+      .then((rows) => rows.map(({ hintId, ...a }) => (hintId === null ? a : { ...a, hintId }))),
     db
       .selectFrom('challenge_prerequisites as p')
       .innerJoin('challenges as c', 'c.id', 'p.challenge_id')

@@ -9,6 +9,7 @@ import {
   DIVISION_NAME_MAX,
   FLAG_MAX,
   FLAG_TEMPLATE_MAX,
+  HINT_COST_MAX,
   INVITE_CODE_MAX,
   MARKDOWN_MAX,
   SUBMISSION_LIMIT_MAX,
@@ -227,6 +228,44 @@ export const TeamSolvesModel = Type.Object(
   { title: 'TeamSolvesModel' },
 );
 export type TeamSolvesModel = Static<typeof TeamSolvesModel>;
+
+// ---- Hints with a cost ----
+
+/** How a titled hint's cost reads: fixed points, or a percentage of the challenge's value when it is unlocked. */
+export const HintCostKind = Type.Union([Type.Literal('Points'), Type.Literal('Percent')], {
+  title: 'HintCostKind',
+});
+export type HintCostKind = Static<typeof HintCostKind>;
+
+/** A titled hint as an admin writes it. */
+export const HintInput = Type.Object(
+  {
+    title: AuthoredField.title,
+    content: { ...AuthoredField.markdown, minLength: 1 },
+    costKind: HintCostKind,
+    /** Points (0 = free), or a percentage from 0 to 100. */
+    cost: Type.Integer({ minimum: 0, maximum: HINT_COST_MAX }),
+    /** Players see it from then on; null: at once. */
+    releaseTime: OptionalNullable(TimestampInput),
+  },
+  { title: 'HintInput' },
+);
+export type HintInput = Static<typeof HintInput>;
+
+/** A titled hint as admins list it, with how many teams unlocked it. */
+export const HintEditModel = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    content: Type.String(),
+    costKind: HintCostKind,
+    cost: Type.Integer(),
+    releaseTime: Nullable(Timestamp),
+    unlockCount: Type.Integer(),
+  },
+  { title: 'HintEditModel' },
+);
+export type HintEditModel = Static<typeof HintEditModel>;
 
 // ---- Divisions ----
 

@@ -159,6 +159,8 @@ export const ScoreAdjustment = Type.Object(
     reason: Type.String(),
     /** When it was given: where it shows in the score history. */
     time: Timestamp,
+    /** Only on a hint's cost (then `reason` is the hint's title): the hint the team unlocked. */
+    hintId: Type.Optional(Type.Integer()),
   },
   { title: 'ScoreAdjustment' },
 );
@@ -300,6 +302,20 @@ export const ClientFlagContext = Type.Object(
 );
 export type ClientFlagContext = Static<typeof ClientFlagContext>;
 
+/** Pennon's: a titled hint as a team sees it; `content` stays null until the team has unlocked it. */
+export const HintModel = Type.Object(
+  {
+    id: Type.Integer(),
+    title: Type.String(),
+    /** Points the team pays to unlock it (a percentage hint: of the challenge's current value); 0 = free. */
+    cost: Type.Integer(),
+    unlocked: Type.Boolean(),
+    content: Nullable(Type.String()),
+  },
+  { title: 'HintModel' },
+);
+export type HintModel = Static<typeof HintModel>;
+
 export const ChallengeDetailModel = Type.Object(
   {
     id: Type.Integer(),
@@ -317,6 +333,11 @@ export const ChallengeDetailModel = Type.Object(
     deadline: Nullable(Timestamp),
     /** Pennon's addition: the flags' shape, `prefix{...}`, when they share one (GZ::CTF's client ignores it). */
     flagFormat: OptionalNullable(Type.String()),
+    /**
+     * Pennon's addition, only when the challenge has released titled hints: each with what it costs the team now.
+     * A locked hint carries no content; released free ones are also in `hints`, as plain strings.
+     */
+    costedHints: Type.Optional(Type.Array(HintModel)),
   },
   { title: 'ChallengeDetailModel' },
 );

@@ -179,6 +179,32 @@ export const edit = endpoints<typeof schemas>()({
     response: 'json',
   },
 
+  // ---- Hints with a cost: Pennon's, beyond gzctf-api ----
+  createHint: {
+    method: 'POST',
+    path: '/api/edit/games/{id}/challenges/{cId}/hints',
+    auth: 'admin',
+    response: 'json',
+  },
+  hints: {
+    method: 'GET',
+    path: '/api/edit/games/{id}/challenges/{cId}/hints',
+    auth: 'admin',
+    response: 'json',
+  },
+  updateHint: {
+    method: 'PUT',
+    path: '/api/edit/games/{id}/challenges/{cId}/hints/{hintId}',
+    auth: 'admin',
+    response: 'json',
+  },
+  deleteHint: {
+    method: 'DELETE',
+    path: '/api/edit/games/{id}/challenges/{cId}/hints/{hintId}',
+    auth: 'admin',
+    response: 'empty',
+  },
+
   // ---- Divisions ----
   createDivision: {
     method: 'POST',

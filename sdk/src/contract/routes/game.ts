@@ -123,6 +123,12 @@ export const game = endpoints<typeof schemas>()({
     rateLimit: 'submit',
     encrypted: ['flag'],
   },
+  unlockHint: {
+    method: 'POST',
+    path: '/api/game/{id}/challenges/{challengeId}/hints/{hintId}',
+    auth: 'user',
+    response: 'json',
+  },
   submissionStatus: {
     method: 'GET',
     path: '/api/game/{id}/challenges/{challengeId}/status/{submitId}',

@@ -26,3 +26,5 @@ export const SUBMISSION_LIMIT_MAX = 10_000;
 export const ADJUSTMENT_REASON_MAX = 200;
 /** The most points one award or penalty moves a score by, either way. */
 export const ADJUSTMENT_POINTS_MAX = 1_000_000;
+/** The most points a titled hint may cost. */
+export const HINT_COST_MAX = 1_000_000;

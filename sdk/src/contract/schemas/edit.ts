@@ -14,6 +14,8 @@ import {
   GameInfoInput,
   GameInfoModel,
   GameNoticeModel,
+  HintEditModel,
+  HintInput,
   PostEditModel,
   ScoreAdjustmentInput,
   ScoreAdjustmentModel,
@@ -35,6 +37,7 @@ const byDivision = Type.Object({ id: Id, divisionId: Id });
 const bySubmission = Type.Object({ id: Id, submissionId: Id });
 const byTeam = Type.Object({ id: Id, teamId: Id });
 const byChallenge = Type.Object({ id: Id, cId: Id });
+const byHint = Type.Object({ id: Id, cId: Id, hintId: Id });
 const byFlag = Type.Object({ id: Id, cId: Id, fId: Id });
 
 export const edit = {
@@ -180,6 +183,29 @@ export const edit = {
     params: byTeam,
     body: SolvesRemovalInput,
     response: TeamSolvesModel,
+  },
+
+  // ---- Hints with a cost (Pennon's) ----
+  createHint: {
+    summary: 'Add a titled hint to a challenge, free or with a cost in points or a percentage of its value',
+    params: byChallenge,
+    body: HintInput,
+    response: HintEditModel,
+  },
+  hints: {
+    summary: "A challenge's titled hints, with their contents and how many teams unlocked each",
+    params: byChallenge,
+    response: Type.Array(HintEditModel),
+  },
+  updateHint: {
+    summary: 'Rewrite a titled hint; what teams already paid stays',
+    params: byHint,
+    body: HintInput,
+    response: HintEditModel,
+  },
+  deleteHint: {
+    summary: 'Delete a titled hint; the teams that paid for it get their points back',
+    params: byHint,
   },
 
   // ---- Divisions ----

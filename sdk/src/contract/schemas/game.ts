@@ -18,6 +18,7 @@ import {
   GameJoinCheckInfoModel,
   GameJoinModel,
   GameNotice,
+  HintModel,
   ParticipationInfoModel,
   ScoreboardModel,
   Submission,
@@ -28,6 +29,7 @@ import { ArrayResponse, Id, Paging } from '../schema.ts';
 
 const byGame = Type.Object({ id: Id });
 const byChallenge = Type.Object({ id: Id, challengeId: Id });
+const byHint = Type.Object({ id: Id, challengeId: Id, hintId: Id });
 const byCapture = Type.Object({ challengeId: Id, partId: Id });
 const byCaptureFile = Type.Object({
   challengeId: Id,
@@ -125,6 +127,11 @@ export const game = {
     summary: "One challenge as the caller's team sees it (allocates dynamic flags on first access)",
     params: byChallenge,
     response: ChallengeDetailModel,
+  },
+  unlockHint: {
+    summary: "Unlock a titled hint for the caller's team, paying its cost once; answers it with its content",
+    params: byHint,
+    response: HintModel,
   },
   submit: {
     summary: 'Submit a flag; answers the submission id to poll, judging is asynchronous',

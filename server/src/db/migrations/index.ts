@@ -21,6 +21,7 @@ import * as m0018 from './0018_sign_in.ts';
 import * as m0019 from './0019_team_names.ts';
 import * as m0020 from './0020_blood_ranks.ts';
 import * as m0021 from './0021_score_adjustments.ts';
+import * as m0022 from './0022_hint_costs.ts';
 import * as m0023 from './0023_staged_release.ts';
 import * as m0024 from './0024_scoreboard_freeze.ts';
 import * as m0025 from './0025_user_fields.ts';
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0019_team_names': m0019,
   '0020_blood_ranks': m0020,
   '0021_score_adjustments': m0021,
+  '0022_hint_costs': m0022,
   '0023_staged_release': m0023,
   '0024_scoreboard_freeze': m0024,
   '0025_user_fields': m0025,
