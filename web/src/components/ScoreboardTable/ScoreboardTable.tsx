@@ -66,7 +66,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
   const foldable = columns === 'fold' ? classes.foldable : undefined;
   /** A team's awards and penalties: a mark before its score, red when they take points away, reasons on hover. */
   const adjustmentMark = (adjustments: ScoreAdjustment[]) => {
-    const text = t('game.scoreboard.adjustments', { list: adjustmentList(format, adjustments) });
+    const text = t('game.scoreboard.adjustments', { list: adjustmentList(t, format, adjustments) });
     const color = `var(--mantine-color-${netPoints(adjustments) < 0 ? 'red' : 'teal'}-filled)`;
     return (
       <span

@@ -1,13 +1,13 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { ScoreAdjustment } from '@pennon/sdk';
 import { useTranslation } from 'react-i18next';
-import { signedPoints } from '../../../components/ScoreboardTable/adjustments.ts';
+import { adjustmentReason, signedPoints } from '../../../components/ScoreboardTable/adjustments.ts';
 import { dateTimeFormat } from '../../../i18n/formats.ts';
 import { useNumberFormat } from '../../../i18n/useNumberFormat.ts';
 
 /** A team's awards and penalties, oldest first: the points each moved its score by, why, and when. */
 export function AdjustmentList({ adjustments }: { adjustments: readonly ScoreAdjustment[] }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useNumberFormat();
   const time = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'short',
@@ -22,7 +22,7 @@ export function AdjustmentList({ adjustments }: { adjustments: readonly ScoreAdj
               {signedPoints(format, a.points)}
             </Text>
             <Text size="sm" style={{ overflowWrap: 'anywhere', flex: 1 }}>
-              {a.reason}
+              {adjustmentReason(t, a)}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {time.format(a.time)}

@@ -1,7 +1,7 @@
 // The challenge modal with the SDK's challenge call stubbed: authored text as Markdown, the flag box's
 // placeholder, a solved challenge, and the attachment's download name.
 import type { ChallengeDetailModel, ChallengeInfo } from '@pennon/sdk';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { client } from '../../../../api/client.ts';
@@ -45,7 +45,7 @@ const renderModal = (props: Partial<Parameters<typeof ChallengeModal>[0]> = {}) 
           info={info}
           solved={false}
           onClose={() => {}}
-          onSolved={() => {}}
+          onScoreChanged={() => {}}
           {...props}
         />
       </AppProviders>
@@ -96,5 +96,37 @@ describe('challenge modal', () => {
     renderModal();
     const link = await screen.findByRole('link', { name: 'Download attachment' });
     expect(link.getAttribute('download')).toBe('Keeper log.txt');
+  });
+
+  it('asks before unlocking a hint with a cost, naming it, then shows its content and refreshes the score', async () => {
+    const locked = { id: 8, title: 'Where to look', cost: 120, unlocked: false, content: null };
+    const free = { id: 9, title: 'Tide tables', cost: 0, unlocked: true, content: 'High at noon' };
+    const challenge = vi
+      .spyOn(client.game, 'challenge')
+      .mockResolvedValue(detail({ hints: ['Look up', 'High at noon'], costedHints: [locked, free] }));
+    const unlock = vi
+      .spyOn(client.game, 'unlockHint')
+      .mockResolvedValue({ ...locked, unlocked: true, content: 'Under the step' });
+    const onScoreChanged = vi.fn();
+    renderModal({ onScoreChanged });
+    const hints = await screen.findByTestId('costed-hints');
+    // A free titled hint shows once, with its title, not again among the plain hints.
+    expect(within(screen.getByTestId('hints')).queryByText('High at noon')).toBeNull();
+    await waitFor(() => expect(hints.textContent).toContain('High at noon'), { timeout: 10_000 });
+    expect(hints.textContent).not.toContain('Under the step');
+
+    challenge.mockResolvedValue(
+      detail({ costedHints: [{ ...locked, unlocked: true, content: 'Under the step' }, free] }),
+    );
+    fireEvent.click(within(hints).getByRole('button', { name: 'Unlock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unlock this hint?' });
+    expect(dialog.textContent).toContain('“Where to look” costs your team 120 points');
+    expect(unlock).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock for 120 points' }));
+    await waitFor(() => expect(unlock).toHaveBeenCalledWith(3, 5, 8));
+    await waitFor(() => expect(onScoreChanged).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('costed-hints').textContent).toContain('Under the step'), {
+      timeout: 10_000,
+    });
   });
 });

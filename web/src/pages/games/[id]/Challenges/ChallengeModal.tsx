@@ -37,6 +37,7 @@ import { categoryStyle } from '../../lib/categories.tsx';
 import { hasTime } from '../../lib/logic.ts';
 import { type SubmitState, useFlagSubmit } from '../../lib/useFlagSubmit.ts';
 import { useNow } from '../../lib/useNow.ts';
+import { CostedHints } from './CostedHints.tsx';
 import { InstancePanel } from './InstancePanel.tsx';
 
 /** Challenge detail refresh (gzctf-api §5). */
@@ -109,8 +110,8 @@ export function ChallengeModal(props: {
   /** The team's solve of it (from its scoreboard item): who and when. */
   solve?: ChallengeItem;
   onClose: () => void;
-  /** Called after an accepted flag (to refresh the board). */
-  onSolved: () => unknown;
+  /** Called after an accepted flag or an unlocked hint (to refresh the team's score). */
+  onScoreChanged: () => unknown;
 }) {
   const { t, i18n } = useTranslation();
   const { gameId, info } = props;
@@ -143,7 +144,7 @@ export function ChallengeModal(props: {
     const result = await submit(value);
     if (result === 'Accepted') {
       setFlag('');
-      await props.onSolved();
+      await props.onScoreChanged();
     }
     await mutate();
   };
@@ -158,6 +159,10 @@ export function ChallengeModal(props: {
     timeStyle: 'short',
   });
   const isContainer = data?.type === 'StaticContainer' || data?.type === 'DynamicContainer';
+  // The server appends the free titled hints' contents to `hints` for GZ::CTF's client; here they show with their
+  // titles among the titled hints instead.
+  const freeTitled = data?.costedHints?.filter((h) => h.cost === 0).length ?? 0;
+  const plainHints = data?.hints?.slice(0, data.hints.length - freeTitled) ?? [];
 
   return (
     <Modal
@@ -207,7 +212,7 @@ export function ChallengeModal(props: {
               ) : (
                 <Text c="dimmed">{t('game.challenge.no_content')}</Text>
               )}
-              {data.hints && data.hints.length > 0 && (
+              {plainHints.length > 0 && (
                 <Alert
                   variant="light"
                   color="yellow"
@@ -215,13 +220,24 @@ export function ChallengeModal(props: {
                   title={t('game.challenge.hints')}
                 >
                   <List size="sm" spacing={4} data-testid="hints">
-                    {data.hints.map((hint) => (
+                    {plainHints.map((hint) => (
                       <List.Item key={hint}>
                         <Markdown source={hint} fz="sm" />
                       </List.Item>
                     ))}
                   </List>
                 </Alert>
+              )}
+              {data.costedHints && (
+                <CostedHints
+                  gameId={gameId}
+                  challengeId={challengeId}
+                  hints={data.costedHints}
+                  onUnlocked={async () => {
+                    await mutate();
+                    await props.onScoreChanged();
+                  }}
+                />
               )}
               {data.context.url && (
                 <Group gap="xs">

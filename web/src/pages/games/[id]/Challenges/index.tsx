@@ -275,7 +275,7 @@ export default function ChallengesPage() {
         solved={open ? solved.has(open.id) : false}
         solve={rank?.solvedChallenges.find((item) => item.id === open?.id)}
         onClose={() => setOpenId(null)}
-        onSolved={() => {
+        onScoreChanged={() => {
           feed?.refresh();
           return details.mutate();
         }}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
 import { LoadError } from '../../../../../components/LoadError/index.ts';
-import { signedPoints } from '../../../../../components/ScoreboardTable/adjustments.ts';
+import { adjustmentReason, signedPoints } from '../../../../../components/ScoreboardTable/adjustments.ts';
 import { dateTimeFormat } from '../../../../../i18n/formats.ts';
 import { useNumberFormat } from '../../../../../i18n/useNumberFormat.ts';
 import { AdminCard } from '../../../lib/AdminCard.tsx';
@@ -46,7 +46,7 @@ function Adjustments({ gameId }: { gameId: number }) {
       message: t('admin.game.adjustment.delete_message', {
         points: signedPoints(format, a.points),
         team: a.teamName,
-        reason: a.reason,
+        reason: adjustmentReason(t, a),
       }),
       subject: { id: a.id, time: a.time },
       label: t('admin.game.adjustment.delete'),
@@ -88,16 +88,19 @@ function Adjustments({ gameId }: { gameId: number }) {
               <Table.Td ff="monospace" fw={700} c={a.points < 0 ? 'red' : 'teal'}>
                 {signedPoints(format, a.points)}
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{a.reason}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{adjustmentReason(t, a)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{time.format(a.time)}</Table.Td>
               <Table.Td>{a.adminName ?? '–'}</Table.Td>
               <RowActions>
-                <RowAction
-                  icon={IconPencil}
-                  tip={t('admin.game.adjustment.edit')}
-                  label={`${t('admin.game.adjustment.edit')}: ${a.teamName} ${signedPoints(format, a.points)}`}
-                  onClick={() => setEditing(a)}
-                />
+                {/* A hint's cost is what the team paid: deleting it refunds the team, nothing rewrites it. */}
+                {a.hintId === undefined && (
+                  <RowAction
+                    icon={IconPencil}
+                    tip={t('admin.game.adjustment.edit')}
+                    label={`${t('admin.game.adjustment.edit')}: ${a.teamName} ${signedPoints(format, a.points)}`}
+                    onClick={() => setEditing(a)}
+                  />
+                )}
                 <RowAction
                   icon={IconTrash}
                   color="red"

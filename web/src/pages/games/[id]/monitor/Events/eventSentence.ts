@@ -16,6 +16,7 @@ export const EVENT_TYPE_KEYS: Record<EventType, string> = {
   ContainerDestroy: 'monitor.event_type.container_destroy',
   FlagSubmit: 'monitor.event_type.flag_submit',
   CheatDetected: 'monitor.event_type.cheat_detected',
+  HintUnlock: 'monitor.event_type.hint_unlock',
 };
 
 /** Whether an event is about a container (hidden by the "hide container events" filter). */
@@ -25,7 +26,7 @@ export const isContainerEvent = (event: Pick<GameEvent, 'type'>): boolean =>
 /** What happened, as one sentence in the reader's language. */
 export const eventSentence = (event: GameEvent, t: TFunction): string => {
   const team = event.team || t('monitor.event.someone');
-  const [first = '', second = '', third = ''] = event.values;
+  const [first = '', second = '', third = '', fourth = ''] = event.values;
   switch (event.type) {
     case 'FlagSubmit':
       // values: [verdict, answer, challenge title, challenge id]
@@ -45,6 +46,9 @@ export const eventSentence = (event: GameEvent, t: TFunction): string => {
           ? t('monitor.event.opened_to_team', { team, challenge: third })
           : t('monitor.event.opened', { challenge: third });
       return event.values.join(' ');
+    case 'HintUnlock':
+      // values: [challenge id, challenge title, points paid, hint title]
+      return t('monitor.event.hint_unlock', { team, challenge: second, cost: third, hint: fourth });
     default:
       return event.values.join(' ');
   }

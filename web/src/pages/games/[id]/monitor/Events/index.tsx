@@ -10,6 +10,7 @@ import {
   IconFlag,
   IconInfoCircle,
   IconListDetails,
+  IconLockOpen,
 } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +38,7 @@ const LOOKS: Record<EventType, { icon: Icon; color: string }> = {
   ContainerDestroy: { icon: IconBoxOff, color: 'gray' },
   FlagSubmit: { icon: IconFlag, color: 'teal' },
   CheatDetected: { icon: IconAlertTriangle, color: 'orange' },
+  HintUnlock: { icon: IconLockOpen, color: 'yellow' },
 };
 
 /** A wrong flag is red, a cheat orange; other flags keep their type's colour. */

@@ -24,6 +24,7 @@ import { draftOf, isComplete, toAttachmentModel } from '../lib/attachmentDraft.t
 import { CategorySelect } from '../lib/CategorySelect.tsx';
 import { type ChallengeEditContext, ChallengeEditPage } from '../lib/ChallengeEditPage.tsx';
 import { ContainerFields } from '../lib/ContainerFields.tsx';
+import { CostedHintsSection } from '../lib/CostedHintsSection.tsx';
 import { type ChallengeFormValues, updateOf, valuesOf } from '../lib/challengeForm.ts';
 import { hasContainer } from '../lib/challengeType.ts';
 import { EditSection } from '../lib/EditSection.tsx';
@@ -192,6 +193,7 @@ function ChallengeDetail({ gameId, challenge, mutate }: ChallengeEditContext) {
         </Stack>
       </form>
 
+      <CostedHintsSection gameId={gameId} challengeId={challenge.id} />
       {challenge.type === 'DynamicAttachment' ? (
         <EditSection title={t('admin.challenge.section.attachment')}>
           <Text size="sm" c="dimmed">
