@@ -8,6 +8,7 @@ import {
   ChallengeCategory,
   ChallengeType,
   GamePermission,
+  HintInput,
   NetworkMode,
   TimestampInput,
 } from '@pennon/sdk/contract';
@@ -131,6 +132,8 @@ export const PackageChallenge = Type.Object({
   ),
   attachment: Optional(PackageAttachment),
   hints: Optional(Type.Array(AuthoredField.markdown)),
+  /** Pennon's titled hints, free or with a cost (GZ::CTF has none). */
+  costedHints: Optional(Type.Array(Type.Object({ ...HintInput.properties, releaseTime: Optional(Time) }))),
   container: Optional(
     Type.Object({
       image: Type.String(),

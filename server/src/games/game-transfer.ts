@@ -27,6 +27,7 @@ import {
   unpackBloodBonus,
 } from './game-package.ts';
 import { GameService } from './games.ts';
+import { hintColumns } from './hints.ts';
 import { notAPackage, PackageReader } from './package-reader.ts';
 import { utcStamp } from './writeups.ts';
 
@@ -137,6 +138,12 @@ export class GameTransfer {
         .where('challenge_id', '=', c.id)
         .orderBy('id')
         .execute();
+      const costedHints = await this.db
+        .selectFrom('challenge_hints')
+        .selectAll()
+        .where('challenge_id', '=', c.id)
+        .orderBy('id')
+        .execute();
       const isContainer = c.type.endsWith('Container');
       packed.push({
         id: c.id,
@@ -157,6 +164,15 @@ export class GameTransfer {
         },
         attachment: await attachmentOf(row.attachment_id),
         hints: c.hints.length > 0 ? c.hints : null,
+        ...(costedHints.length > 0 && {
+          costedHints: costedHints.map((h) => ({
+            title: h.title,
+            content: h.content,
+            costKind: h.cost_kind,
+            cost: h.cost,
+            releaseTime: h.release_time === null ? null : iso(h.release_time),
+          })),
+        }),
         container: isContainer
           ? {
               image: c.containerImage ?? '',
@@ -372,6 +388,12 @@ export class GameTransfer {
           id,
           (c.flags?.static ?? []).map((f) => ({ flag: f.value, ...attachmentInput(f.attachment) })),
         );
+        for (const hint of c.costedHints ?? []) {
+          await trx
+            .insertInto('challenge_hints')
+            .values({ challenge_id: id, ...hintColumns(hint) })
+            .execute();
+        }
         if (c.enabled) await challenges.update(gameId, id, { isEnabled: true });
       });
     }

@@ -89,7 +89,7 @@ export class HintService {
     const challenge = await this.#challenge(gameId, challengeId);
     const row = await this.db
       .insertInto('challenge_hints')
-      .values({ challenge_id: challengeId, ...values(input) })
+      .values({ challenge_id: challengeId, ...hintColumns(input) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const hint = await this.#existing(gameId, challengeId, row.id);
@@ -106,7 +106,7 @@ export class HintService {
   ): Promise<HintEditModel> {
     const challenge = await this.#challenge(gameId, challengeId);
     const before = await this.#existing(gameId, challengeId, hintId);
-    await this.db.updateTable('challenge_hints').set(values(input)).where('id', '=', hintId).execute();
+    await this.db.updateTable('challenge_hints').set(hintColumns(input)).where('id', '=', hintId).execute();
     const hint = await this.#existing(gameId, challengeId, hintId);
     if (before.releaseTime !== null && before.releaseTime > this.now())
       await this.#announce(gameId, challenge, hint);
@@ -243,7 +243,8 @@ export class HintService {
   }
 }
 
-const values = (input: HintInput) => {
+/** The columns of a hint as an admin or a game package writes it; a percentage over 100 is refused. */
+export const hintColumns = (input: HintInput) => {
   if (input.costKind === 'Percent' && input.cost > 100) {
     throw new DomainError(400, 'A percentage cost is at most 100');
   }

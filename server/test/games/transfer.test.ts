@@ -73,6 +73,13 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
       submissionLimit: 9,
       isEnabled: true,
     });
+    await c.ok(admin, 'POST', `${base}/${lighthouse}/hints`, {
+      title: 'Which lamp',
+      content: 'The *red* one',
+      costKind: 'Percent',
+      cost: 20,
+      releaseTime: Date.UTC(2030, 0, 1),
+    });
     const buoys = (
       await c.ok(admin, 'POST', base, { title: 'Buoys', type: 'DynamicAttachment', category: 'Misc' })
     ).id;
@@ -100,8 +107,12 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
         flags,
         ...detail
       } = await c.ok(admin, 'GET', `/api/edit/games/${id}/challenges/${cid}`);
+      const costedHints = (await c.ok(admin, 'GET', `/api/edit/games/${id}/challenges/${cid}/hints`)).map(
+        ({ id: _hid, ...hint }: { id: number }) => hint,
+      );
       challenges.push({
         ...detail,
+        costedHints,
         attachment: attachment && {
           type: attachment.type,
           name: attachment.url.split('/').pop(),
@@ -186,6 +197,15 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
       flags: { static: [{ value: 'flag{lamp}' }, { value: 'flag{LAMP}' }] },
       attachment: { type: 'Local', fileName: 'beacon.txt', fileSize: 10 },
       hints: ['look up'],
+      costedHints: [
+        {
+          title: 'Which lamp',
+          content: 'The *red* one',
+          costKind: 'Percent',
+          cost: 20,
+          releaseTime: '2030-01-01T00:00:00.000Z',
+        },
+      ],
       container: null,
     });
 
