@@ -134,6 +134,9 @@ export const PackageChallenge = Type.Object({
   hints: Optional(Type.Array(AuthoredField.markdown)),
   /** Pennon's titled hints, free or with a cost (GZ::CTF has none). */
   costedHints: Optional(Type.Array(Type.Object({ ...HintInput.properties, releaseTime: Optional(Time) }))),
+  /** Pennon's staged release: when it opens, and the challenges (by their `id` here) a team solves first. */
+  releaseAt: Optional(Time),
+  prerequisites: Optional(Type.Array(Type.Integer(), { maxItems: 100 })),
   container: Optional(
     Type.Object({
       image: Type.String(),

@@ -173,6 +173,8 @@ export class GameTransfer {
             releaseTime: h.release_time === null ? null : iso(h.release_time),
           })),
         }),
+        ...(c.releaseAt != null && { releaseAt: iso(c.releaseAt) }),
+        ...(c.prerequisites?.length && { prerequisites: c.prerequisites }),
         container: isContainer
           ? {
               image: c.containerImage ?? '',
@@ -395,6 +397,18 @@ export class GameTransfer {
             .execute();
         }
         if (c.enabled) await challenges.update(gameId, id, { isEnabled: true });
+      });
+    }
+    // Once every challenge has its new id: prerequisites name them.
+    for (const c of packed) {
+      if (c.releaseAt == null && !c.prerequisites?.length) continue;
+      await inEntry(`challenges/challenge-${c.id}.json`, async () => {
+        // One the package lacks becomes 0, which the edit rules refuse as no challenge of the game.
+        const prerequisites = (c.prerequisites ?? []).map((old) => ids.get(old) ?? 0);
+        await challenges.update(gameId, ids.get(c.id) as number, {
+          ...(c.releaseAt != null && { releaseAt: c.releaseAt }),
+          ...(prerequisites.length > 0 && { prerequisites }),
+        });
       });
     }
     await inEntry('game.json', async () => {

@@ -87,6 +87,11 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
       { flag: 'flag{red}', attachmentType: 'Local', fileHash: await upload('red.bin', 'red buoy') },
       { flag: 'flag{green}', attachmentType: 'Remote', remoteUrl: 'https://files.example/green' },
     ]);
+    // Staged release: the buoys open in 2030, to a team that has solved the lighthouse.
+    await c.ok(admin, 'PUT', `${base}/${buoys}`, {
+      releaseAt: Date.UTC(2030, 0, 1),
+      prerequisites: [lighthouse],
+    });
     await c.ok(admin, 'POST', `/api/edit/games/${gameId}/divisions`, {
       name: 'Students',
       inviteCode: 'learn',
@@ -105,6 +110,7 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
         id: _cid,
         attachment,
         flags,
+        prerequisites,
         ...detail
       } = await c.ok(admin, 'GET', `/api/edit/games/${id}/challenges/${cid}`);
       const costedHints = (await c.ok(admin, 'GET', `/api/edit/games/${id}/challenges/${cid}/hints`)).map(
@@ -112,6 +118,10 @@ describe.each(databaseKinds())('game export and import on $name', (kind) => {
       );
       challenges.push({
         ...detail,
+        // By place in the list: a copy's challenges have ids of their own.
+        prerequisites: (prerequisites as number[] | undefined)?.map((pid) =>
+          list.findIndex((ch: { id: number }) => ch.id === pid),
+        ),
         costedHints,
         attachment: attachment && {
           type: attachment.type,
