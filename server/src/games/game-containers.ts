@@ -12,6 +12,7 @@ import {
 import type { ChallengeEnv } from '../containers/provider.ts';
 import { holdRow } from '../db/row-lock.ts';
 import type { Database } from '../db/schema.ts';
+import { BusyError } from '../errors/busy-error.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { ConfigStore } from '../services/config-store.ts';
@@ -27,6 +28,13 @@ import type { Participation } from './participation.ts';
 
 /** Per instance, a container may be created or destroyed once every 10 s (§1.7). */
 export const CONTAINER_COOLDOWN_MS = 10_000;
+
+/**
+ * 429 with the seconds left in `Retry-After`: the SDK waits them out on a retriable call (a player's Destroy then
+ * just takes a moment) and tells the rest when to try again.
+ */
+const coolingDown = (seconds: number) =>
+  new BusyError('Please wait a moment before operating the container again', seconds, 429);
 const TEST_TEAM_HASH = 'TestTeamHash';
 const TEST_FLAG = 'flag{GZCTF_dynamic_flag_test}';
 const DEFAULT_MEMORY_MB = 64;
@@ -81,11 +89,10 @@ export class GameContainers {
     return { game, participation, challenge, instance };
   }
 
-  private coolingDown(instance: Instance, now: number): boolean {
-    return (
-      instance.last_container_operation !== null &&
-      now - instance.last_container_operation < CONTAINER_COOLDOWN_MS
-    );
+  /** Whole seconds before the instance may be operated again; 0 when it may now. */
+  private cooldownLeft(instance: Instance, now: number): number {
+    if (instance.last_container_operation === null) return 0;
+    return Math.max(0, Math.ceil((instance.last_container_operation + CONTAINER_COOLDOWN_MS - now) / 1000));
   }
 
   /** Claims the cooldown slot; false when another request took it since `instance` was read. */
@@ -109,9 +116,8 @@ export class GameContainers {
       throw new DomainError(400, 'The challenge has no container image or port');
     }
     const now = this.now();
-    if (this.coolingDown(instance, now)) {
-      throw new DomainError(429, 'Please wait a moment before operating the container again');
-    }
+    const wait = this.cooldownLeft(instance, now);
+    if (wait > 0) throw coolingDown(wait);
     const existing = await this.containers.forInstance(instance.id);
     if (existing?.status === 'Running') throw new DomainError(400, 'A container is already running');
     if (existing?.status === 'Pending') {
@@ -140,7 +146,7 @@ export class GameContainers {
     await this.reserve(participation.id, game.container_count_limit, reserved);
     if (!(await this.claim(instance, now))) {
       await this.containers.stop(reserved.id);
-      throw new DomainError(429, 'Please wait a moment before operating the container again');
+      throw coolingDown(CONTAINER_COOLDOWN_MS / 1000);
     }
 
     const labels = { 'pennon.team': String(participation.team_id) };
@@ -200,8 +206,11 @@ export class GameContainers {
     const record = await this.containers.forInstance(instance.id);
     if (!record) throw new DomainError(400, 'No container is running');
     const now = this.now();
-    if (this.coolingDown(instance, now) || !(await this.claim(instance, now))) {
-      throw new DomainError(429, 'Please wait a moment before operating the container again');
+    const wait = this.cooldownLeft(instance, now);
+    if (wait > 0) throw coolingDown(wait);
+    if (!(await this.claim(instance, now))) {
+      // Another request operated it this instant: its cooldown starts now.
+      throw coolingDown(CONTAINER_COOLDOWN_MS / 1000);
     }
     try {
       await this.containers.stop(record.id);
