@@ -104,6 +104,8 @@ const fill = (path: string, r: Records): string => {
     cId: r.challengeId,
     partId: r.participationId,
     submitId: r.submissionId,
+    submissionId: r.submissionId,
+    teamId: r.teamId,
     noticeId: r.noticeId,
     adjustmentId: r.adjustmentId,
     hintId: r.hintId,
