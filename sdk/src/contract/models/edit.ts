@@ -15,7 +15,7 @@ import {
   SUBMISSION_LIMIT_MAX,
   TITLE_MAX,
 } from '../rules/authored-limits.ts';
-import { Count, Id, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
+import { Count, Id, int32, Nullable, OptionalNullable, Timestamp, TimestampInput } from '../schema.ts';
 import { ContainerInfoModel, DivisionChallengeConfig, ScoreAdjustment } from './game.ts';
 
 /**
@@ -429,7 +429,9 @@ export const ChallengeUpdateModel = Type.Object(
     /** Staged release: 0 clears the time. */
     releaseAt: OptionalNullable(TimestampInput),
     /** Staged release: replaces the whole set; [] clears it. */
-    prerequisites: OptionalNullable(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 })),
+    prerequisites: OptionalNullable(
+      Type.Array(Type.Integer({ minimum: 1, maximum: int32.maximum }), { maxItems: 100 }),
+    ),
   },
   { title: 'ChallengeUpdateModel' },
 );
