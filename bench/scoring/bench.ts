@@ -26,6 +26,11 @@ const PHASE_MS = 5_000;
 const WARM_UP_MS = 3_000;
 /** Hello-world and revalidated scoreboard reads alternate this many times; odd, for a median. */
 const BOARD_ROUNDS = 3;
+/**
+ * PENNON_BENCH_SUBMISSION_LIMIT=n gives every challenge a limit of n submissions per team, so that each flag takes
+ * the limited path (a team's count checked in the judge's statement); above the flags a team sends, none is refused.
+ */
+const SUBMISSION_LIMIT = Number(process.env.PENNON_BENCH_SUBMISSION_LIMIT) || undefined;
 
 const watchdog = setTimeout(() => {
   console.error('bench: over 300 s, giving up');
@@ -54,9 +59,11 @@ const { app, db, admin, gameId, challengeIds, tokens } = await seed({
   database,
   teams: TEAMS + 1,
   challenges: CHALLENGES,
+  submissionLimit: SUBMISSION_LIMIT,
 });
 console.log(
-  `${database.kind}, load from ${generatorName}, ${CONNECTIONS} connections, ${os.cpus().length} cores`,
+  `${database.kind}, load from ${generatorName}, ${CONNECTIONS} connections, ${os.cpus().length} cores` +
+    (SUBMISSION_LIMIT ? `, a limit of ${SUBMISSION_LIMIT} submissions per team on every challenge` : ''),
 );
 const watcher = tokens.pop() as string;
 console.log(`seeded ${TEAMS} teams × ${CHALLENGES} challenges`);

@@ -50,6 +50,8 @@ export interface SeedOptions {
   database: FreshDatabase;
   teams: number;
   challenges: number;
+  /** Each challenge's submission limit per team: judging then takes the path that counts a team's submissions. */
+  submissionLimit?: number;
   /** Further settings (environment variables) of the server; the rate limiter is always off. */
   env?: Record<string, string>;
 }
@@ -69,6 +71,7 @@ export const seed = async ({
   database,
   teams,
   challenges,
+  submissionLimit,
   env = {},
 }: SeedOptions): Promise<Seeded> => {
   const settings = readSettings({
@@ -120,7 +123,10 @@ export const seed = async ({
       await call(admin, 'POST', base, { title: `c${i}`, type: 'StaticAttachment', category: 'Misc' })
     ).body;
     await call(admin, 'POST', `${base}/${id}/flags`, [{ flag: `flag{c${i}}` }]);
-    await call(admin, 'PUT', `${base}/${id}`, { isEnabled: true });
+    await call(admin, 'PUT', `${base}/${id}`, {
+      isEnabled: true,
+      ...(submissionLimit && { submissionLimit }),
+    });
     challengeIds.push(id);
   }
   const tokens: string[] = [];
