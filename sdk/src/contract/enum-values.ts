@@ -1,12 +1,15 @@
 // The enums of gzctf-api.md §3 as plain constants (no TypeBox): the member names of each string enum, the
 // GamePermission flags and the body status codes. enums.ts builds the schemas (and types) from these lists.
 
+/** The member names of {@link Role}, in declaration order: a runtime list for menus, filters and checks. */
 export const RoleValues = ['Banned', 'User', 'Monitor', 'Admin'] as const;
+/** The member names of {@link RegisterStatus}, in declaration order: a runtime list for menus, filters and checks. */
 export const RegisterStatusValues = [
   'LoggedIn',
   'AdminConfirmationRequired',
   'EmailConfirmationRequired',
 ] as const;
+/** The member names of {@link TaskStatus}, in declaration order: a runtime list for menus, filters and checks. */
 export const TaskStatusValues = [
   'Unhealthy',
   'Degraded',
@@ -18,8 +21,13 @@ export const TaskStatusValues = [
   'NotFound',
   'Exit',
 ] as const;
+/** The member names of {@link FileType}, in declaration order: a runtime list for menus, filters and checks. */
 export const FileTypeValues = ['None', 'Local', 'Remote'] as const;
+/**
+ * The member names of {@link ContainerStatus}, in declaration order: a runtime list for menus, filters and checks.
+ */
 export const ContainerStatusValues = ['Pending', 'Running', 'Destroyed'] as const;
+/** The member names of {@link NoticeType}, in declaration order: a runtime list for menus, filters and checks. */
 export const NoticeTypeValues = [
   'Normal',
   'FirstBlood',
@@ -28,6 +36,7 @@ export const NoticeTypeValues = [
   'NewHint',
   'NewChallenge',
 ] as const;
+/** The member names of {@link EventType}, in declaration order: a runtime list for menus, filters and checks. */
 export const EventTypeValues = [
   'Normal',
   'ContainerStart',
@@ -38,6 +47,7 @@ export const EventTypeValues = [
   // monitor shows an unknown type's last value).
   'HintUnlock',
 ] as const;
+/** The member names of {@link SubmissionType}, in declaration order: a runtime list for menus, filters and checks. */
 export const SubmissionTypeValues = [
   'Unaccepted',
   'FirstBlood',
@@ -45,6 +55,9 @@ export const SubmissionTypeValues = [
   'ThirdBlood',
   'Normal',
 ] as const;
+/**
+ * The member names of {@link ParticipationStatus}, in declaration order: a runtime list for menus, filters and checks.
+ */
 export const ParticipationStatusValues = [
   'Pending',
   'Accepted',
@@ -52,12 +65,16 @@ export const ParticipationStatusValues = [
   'Suspended',
   'Unsubmitted',
 ] as const;
+/** The member names of {@link ChallengeType}, in declaration order: a runtime list for menus, filters and checks. */
 export const ChallengeTypeValues = [
   'StaticAttachment',
   'StaticContainer',
   'DynamicAttachment',
   'DynamicContainer',
 ] as const;
+/**
+ * The member names of {@link ChallengeCategory}, in declaration order: a runtime list for menus, filters and checks.
+ */
 export const ChallengeCategoryValues = [
   'Misc',
   'Crypto',
@@ -73,7 +90,9 @@ export const ChallengeCategoryValues = [
   'Pentest',
   'OSINT',
 ] as const;
+/** The member names of {@link NetworkMode}, in declaration order: a runtime list for menus, filters and checks. */
 export const NetworkModeValues = ['Open', 'Isolated', 'Custom'] as const;
+/** The member names of {@link AnswerResult}, in declaration order: a runtime list for menus, filters and checks. */
 export const AnswerResultValues = [
   'FlagSubmitted',
   'Accepted',
@@ -81,9 +100,19 @@ export const AnswerResultValues = [
   'CheatDetected',
   'NotFound',
 ] as const;
+/**
+ * The member names of {@link CaptchaProvider}, in declaration order: a runtime list for menus, filters and checks.
+ */
 export const CaptchaProviderValues = ['None', 'HashPow', 'CloudflareTurnstile'] as const;
+/**
+ * The member names of {@link ContainerPortMappingType}, in declaration order: a runtime list for menus, filters and checks.
+ */
 export const ContainerPortMappingTypeValues = ['Default', 'PlatformProxy'] as const;
+/**
+ * The member names of {@link ContainerProviderType}, in declaration order: a runtime list for menus, filters and checks.
+ */
 export const ContainerProviderTypeValues = ['Docker', 'Kubernetes'] as const;
+/** The member names of {@link Difficulty}, in declaration order: a runtime list for menus, filters and checks. */
 export const DifficultyValues = [
   'Baby',
   'Trivial',
@@ -94,22 +123,34 @@ export const DifficultyValues = [
   'Expert',
   'Insane',
 ] as const;
+/** The member names of {@link LogLevel}, in declaration order: a runtime list for menus, filters and checks. */
 export const LogLevelValues = ['Verbose', 'Debug', 'Information', 'Warning', 'Error', 'Fatal'] as const;
+/** The member names of {@link LogLevelFilter}, in declaration order: a runtime list for menus, filters and checks. */
 export const LogLevelFilterValues = ['All', ...LogLevelValues] as const;
 
 /** Division permissions: numeric bit flags on the wire. */
 export const GamePermission = {
+  /** Teams may pick this division when joining. */
   JoinGame: 1,
+  /** The division's teams appear in the overall ranking, not only in their division's. */
   RankOverall: 2,
+  /** A join waits for an admin (`Pending`) instead of being accepted at once. */
   RequireReview: 4,
+  /** The challenge is listed and can be opened, its container started. */
   ViewChallenge: 256,
+  /** Flags may be submitted (takes ViewChallenge too). */
   SubmitFlags: 512,
+  /** A solve earns points. */
   GetScore: 1024,
+  /** A solve can take first, second or third blood (and its bonus). */
   GetBlood: 2048,
+  /** A solve counts towards lowering the challenge's dynamic value. */
   AffectDynamicScore: 4096,
+  /** Every flag: what a participation without a division has. */
   All: 2147483647,
 } as const;
 
+/** Whether the `granted` flags include every flag of `wanted` (both {@link GamePermission} bit sets). */
 export const hasPermission = (granted: number, wanted: number): boolean => (granted & wanted) === wanted;
 
 /** Body `status` codes beside HTTP statuses. */

@@ -70,12 +70,6 @@ export interface Endpoint<S extends EndpointSchemas = EndpointSchemas> extends E
   readonly __schemas?: S;
 }
 
-/**
- * Declares a group of endpoints whose schemas are `S` (a `schemas/<group>.ts` table, imported as a type):
- * `endpoints<typeof schemas>()({ key: { method, path, … } })`. Each key gets `S[key]` as its phantom schemas
- * and keeps its literal fields; every key of `S` must be declared (extra keys are caught by the check in
- * `schemas/index.ts`).
- */
 type IsPaged<S extends EndpointSchemas> =
   S['query'] extends TObject<infer P extends TProperties>
     ? 'count' | 'skip' extends keyof P
@@ -89,6 +83,12 @@ export type FieldsFor<S extends EndpointSchemas> =
     ? EndpointFields & { readonly paged: PageLimits }
     : EndpointFields & { readonly paged?: never };
 
+/**
+ * Declares a group of endpoints whose schemas are `S` (a `schemas/<group>.ts` table, imported as a type):
+ * `endpoints<typeof schemas>()({ key: { method, path, … } })`. Each key gets `S[key]` as its phantom schemas
+ * and keeps its literal fields; every key of `S` must be declared (extra keys are caught by the check in
+ * `schemas/index.ts`).
+ */
 export const endpoints =
   <S extends Record<string, EndpointSchemas>>() =>
   <const E extends { [K in keyof S]: FieldsFor<S[K]> }>(
@@ -105,9 +105,16 @@ export type SchemaOf<R extends Endpoint, K extends Exclude<keyof EndpointSchemas
 
 type StaticOr<S, Fallback> = S extends TSchema ? Static<S> : Fallback;
 
+/** The path parameters of an endpoint (`{ id: number }` for `/api/game/{id}`); empty when it has none. */
 export type RouteParams<R extends Endpoint> = StaticOr<SchemaOf<R, 'params'>, Record<string, never>>;
+/** The query parameters of an endpoint; empty when it has none. */
 export type RouteQuery<R extends Endpoint> = StaticOr<SchemaOf<R, 'query'>, Record<string, never>>;
+/** The request body of an endpoint; `undefined` when it takes none. */
 export type RouteBody<R extends Endpoint> = StaticOr<SchemaOf<R, 'body'>, undefined>;
+/**
+ * What a call of an endpoint resolves to: the parsed JSON, a download's `{ data, fileName }`, or
+ * `undefined` for an empty answer.
+ */
 export type RouteResponse<R extends Endpoint> = R['response'] extends 'download'
   ? { data: Blob; fileName: string }
   : R['response'] extends 'empty' | 'websocket'

@@ -27,6 +27,7 @@ export const TimestampInput = Type.Union([
   Type.String({ format: 'date-time' }),
 ]);
 
+/** A GUID (user, container and token ids), in its usual hyphenated text form. */
 export const Guid = Type.String({ format: 'uuid' });
 
 /** A value the server writes even when empty: `T | null`. */

@@ -8,6 +8,7 @@ import { RegistrationFieldValues } from './registration-fields.ts';
 /** A user name's length on the wire; the rest of the rule (rules/user-name.ts) is checked by the server. */
 export const UserName = Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX });
 
+/** An e-mail address, checked for its shape. */
 export const Email = Type.String({ format: 'email' });
 
 /** Digits with spaces, `+ - . ( )`, and an optional trailing extension (`x123`, `ext. 123`). */
@@ -15,6 +16,7 @@ export const Phone = Type.String({
   pattern: '^[+0-9\\s().-]*[0-9][+0-9\\s().-]*(?:\\s*(?:[xX]|[eE][xX][tT]\\.?)\\s*[0-9]+)?$',
 });
 
+/** A new account (`POST /api/account/register`); the answer says whether it may sign in yet. */
 export const RegisterModel = Type.Object(
   {
     userName: UserName,
@@ -30,6 +32,7 @@ export const RegisterModel = Type.Object(
 );
 export type RegisterModel = Static<typeof RegisterModel>;
 
+/** A password sign-in (`POST /api/account/login`); success sets the session cookie. */
 export const LoginModel = Type.Object(
   {
     /** A user name or an e-mail address. */
@@ -41,12 +44,14 @@ export const LoginModel = Type.Object(
 );
 export type LoginModel = Static<typeof LoginModel>;
 
+/** Asks for a password-reset mail (`POST /api/account/recovery`). */
 export const RecoveryModel = Type.Object(
   { email: Email, challenge: OptionalNullable(Type.String()) },
   { title: 'RecoveryModel' },
 );
 export type RecoveryModel = Static<typeof RecoveryModel>;
 
+/** Sets a new password from a reset link (`POST /api/account/passwordreset`). */
 export const PasswordResetModel = Type.Object(
   {
     password: Type.String({ minLength: 1 }),
@@ -88,9 +93,14 @@ export const PasswordChangeModel = Type.Object(
 );
 export type PasswordChangeModel = Static<typeof PasswordChangeModel>;
 
+/** Asks to move the account to another e-mail address; a link to confirm it is mailed there. */
 export const MailChangeModel = Type.Object({ newMail: Email }, { title: 'MailChangeModel' });
 export type MailChangeModel = Static<typeof MailChangeModel>;
 
+/**
+ * A user's profile: the caller's own (`GET /api/account/profile`), one user for an admin, and
+ * each member of a team in a game's participation list. Text fields are null when never set.
+ */
 export const ProfileUserInfoModel = Type.Object(
   {
     userId: Guid,

@@ -54,6 +54,7 @@ export const AdminTeamModel = Type.Object(
 );
 export type AdminTeamModel = Static<typeof AdminTeamModel>;
 
+/** An admin's change to a team's participation: its review state and its division. */
 export const ParticipationEditModel = Type.Object(
   {
     status: OptionalNullable(ParticipationStatus),
@@ -64,6 +65,7 @@ export const ParticipationEditModel = Type.Object(
 );
 export type ParticipationEditModel = Static<typeof ParticipationEditModel>;
 
+/** A user as the admin user list and search show it, with the private details (e-mail, IP, real name). */
 export const UserInfoModel = Type.Object(
   {
     id: Nullable(Guid),
@@ -72,8 +74,11 @@ export const UserInfoModel = Type.Object(
     stdNumber: Nullable(Type.String()),
     phone: Nullable(Type.String()),
     bio: Nullable(Type.String()),
+    /** When the account was created. */
     registerTimeUtc: Timestamp,
+    /** When the user was last seen. */
     lastVisitedUtc: Timestamp,
+    /** The address the user was last seen from. */
     ip: Type.String(),
     email: Nullable(Type.String()),
     avatar: Nullable(Type.String()),
@@ -86,6 +91,7 @@ export const UserInfoModel = Type.Object(
 );
 export type UserInfoModel = Static<typeof UserInfoModel>;
 
+/** One admin log entry, from `GET /api/admin/logs` and the admin hub. */
 export const LogMessageModel = Type.Object(
   {
     time: Timestamp,
@@ -100,6 +106,7 @@ export const LogMessageModel = Type.Object(
 );
 export type LogMessageModel = Static<typeof LogMessageModel>;
 
+/** A team's writeup in a game, as an admin lists it. */
 export const WriteupInfo = Type.Object(
   {
     id: Type.Integer({ description: 'participation id' }),
@@ -108,12 +115,14 @@ export const WriteupInfo = Type.Object(
     /** `/assets/{hash}/{name}`. */
     url: Type.String(),
     uploadTimeUtc: Timestamp,
+    /** The team's division in the game; null without one. */
     divisionId: Nullable(Type.Integer()),
   },
   { title: 'WriteupInfo' },
 );
 export type WriteupInfo = Static<typeof WriteupInfo>;
 
+/** A game's writeups for an admin (`GET /api/admin/writeups/{id}`). */
 export const WriteupInfoModel = Type.Object(
   {
     divisions: Type.Record(Type.String(), Type.String(), { description: 'Division names keyed by id' }),
@@ -131,15 +140,19 @@ export const ChallengeModel = Type.Object(
 );
 export type ChallengeModel = Static<typeof ChallengeModel>;
 
+/** A running challenge container, as the admin instance list shows it. */
 export const ContainerInstanceModel = Type.Object(
   {
+    /** The owning team; null once it is gone. */
     team: Nullable(TeamModel),
+    /** The challenge it runs; null once it is gone. */
     challenge: Nullable(ChallengeModel),
     image: Type.String(),
     containerGuid: Guid,
     /** The runtime's container id. */
     containerId: Type.String(),
     startedAt: Timestamp,
+    /** When it is destroyed unless extended. */
     expectStopAt: Timestamp,
     /** Public IP if configured, else the internal one. */
     ip: Type.String(),

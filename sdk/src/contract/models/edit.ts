@@ -148,6 +148,7 @@ export type GameInfoInput = Static<typeof GameInfoInput>;
 
 // ---- Notices ----
 
+/** An organiser's notice to a game (Markdown), as it is posted or edited. */
 export const GameNoticeModel = Type.Object(
   { content: { ...AuthoredField.markdown, minLength: 1 } },
   { title: 'GameNoticeModel' },
@@ -276,6 +277,7 @@ export const DivisionChallengeConfigInput = Type.Object(
 );
 export type DivisionChallengeConfigInput = Static<typeof DivisionChallengeConfigInput>;
 
+/** A new division of a game, with its invite code and permissions. */
 export const DivisionCreateModel = Type.Object(
   {
     name: AuthoredField.divisionName,
@@ -299,10 +301,12 @@ export const DivisionEditModel = Type.Object(
 );
 export type DivisionEditModel = Static<typeof DivisionEditModel>;
 
+/** A division as the game editor shows it. */
 export const Division = Type.Object(
   {
     id: Type.Integer(),
     name: Type.String({ minLength: 1, maxLength: 31 }),
+    /** Null when joining the division needs no code. */
     inviteCode: Nullable(Type.String({ maxLength: 32 })),
     defaultPermissions: GamePermissionFlags,
     challengeConfigs: Type.Array(DivisionChallengeConfig),
@@ -347,6 +351,7 @@ export const ChallengeCreateInput = Type.Object(
 );
 export type ChallengeCreateInput = Static<typeof ChallengeCreateInput>;
 
+/** A challenge's attachment, or one team's attachment of a dynamic challenge. */
 export const Attachment = Type.Object(
   {
     id: Type.Integer(),
@@ -360,12 +365,14 @@ export const Attachment = Type.Object(
 );
 export type Attachment = Static<typeof Attachment>;
 
+/** A flag of a challenge, as the editor lists it, with the attachment it comes with (dynamic attachments). */
 export const FlagInfoModel = Type.Object(
   { id: Type.Integer(), flag: Type.String(), attachment: Nullable(Attachment) },
   { title: 'FlagInfoModel' },
 );
 export type FlagInfoModel = Static<typeof FlagInfoModel>;
 
+/** A challenge as the editor reads it (`GET /api/edit/games/{id}/challenges/{cId}`), flags included. */
 export const ChallengeEditDetailModel = Type.Object(
   {
     id: Type.Integer(),
@@ -374,8 +381,10 @@ export const ChallengeEditDetailModel = Type.Object(
     category: ChallengeCategory,
     type: ChallengeType,
     hints: Type.Array(Type.String()),
+    /** The template of dynamic flags; null for static ones. */
     flagTemplate: Nullable(Type.String()),
     isEnabled: Type.Boolean(),
+    /** Solves so far. */
     acceptedCount: Type.Integer(),
     fileName: Nullable(Type.String()),
     attachment: Nullable(Attachment),

@@ -18,6 +18,7 @@ import { TeamModel } from './team.ts';
 
 // ---- Listings and joining ----
 
+/** A game as the public game list shows it (`GET /api/game`, also paged). */
 export const BasicGameInfoModel = Type.Object(
   {
     id: Type.Integer(),
@@ -27,19 +28,26 @@ export const BasicGameInfoModel = Type.Object(
     poster: Nullable(Type.String()),
     /** Team member limit (0 = unlimited). */
     limit: Type.Integer(),
+    /** When the game opens. */
     start: Timestamp,
+    /** When it closes. */
     end: Timestamp,
   },
   { title: 'BasicGameInfoModel' },
 );
 export type BasicGameInfoModel = Static<typeof BasicGameInfoModel>;
 
+/** A division of a game as players see it before joining. */
 export const DivisionInfo = Type.Object(
   { id: Type.Integer(), name: Type.String(), inviteCodeRequired: Type.Boolean() },
   { title: 'DivisionInfo' },
 );
 export type DivisionInfo = Static<typeof DivisionInfo>;
 
+/**
+ * A game's page (`GET /api/game/{id}`): its description, its divisions, and the caller's
+ * participation in it.
+ */
 export const DetailedGameInfoModel = Type.Object(
   {
     id: Type.Integer(),
@@ -47,9 +55,11 @@ export const DetailedGameInfoModel = Type.Object(
     summary: Type.String(),
     content: Type.String(),
     hidden: Type.Boolean(),
+    /** Null when the game has none. */
     divisions: Nullable(Type.Array(DivisionInfo)),
     /** Whether the game-level invite code is set. */
     inviteCodeRequired: Type.Boolean(),
+    /** Whether teams must hand in a writeup. */
     writeupRequired: Type.Boolean(),
     poster: Nullable(Type.String()),
     limit: Type.Integer(),
@@ -58,6 +68,7 @@ export const DetailedGameInfoModel = Type.Object(
     division: Nullable(Type.Integer()),
     /** The caller's team in this game. */
     teamName: Nullable(Type.String()),
+    /** Whether challenges stay open for practice after the end. */
     practiceMode: Type.Boolean(),
     /** `Unsubmitted` when the caller has not joined or is anonymous. */
     status: ParticipationStatus,
@@ -68,6 +79,7 @@ export const DetailedGameInfoModel = Type.Object(
 );
 export type DetailedGameInfoModel = Static<typeof DetailedGameInfoModel>;
 
+/** One of the caller's teams that has joined the game in a division. */
 export const JoinedTeam = Type.Object(
   { id: Type.Integer({ description: 'team id' }), division: Type.Integer({ description: 'division id' }) },
   { title: 'JoinedTeam' },
@@ -85,6 +97,10 @@ export const TeamInGame = Type.Object(
 );
 export type TeamInGame = Static<typeof TeamInGame>;
 
+/**
+ * What the caller may join a game with (`GET /api/game/{id}/check`): teams already in it and
+ * the divisions open to joining.
+ */
 export const GameJoinCheckInfoModel = Type.Object(
   {
     /** Only the caller's teams registered in this game with a division. */
@@ -101,6 +117,7 @@ export const GameJoinCheckInfoModel = Type.Object(
 );
 export type GameJoinCheckInfoModel = Static<typeof GameJoinCheckInfoModel>;
 
+/** Joins a game with a team (`POST /api/game/{id}`). */
 export const GameJoinModel = Type.Object(
   {
     teamId: Id,
@@ -118,30 +135,35 @@ export type GameJoinModel = Static<typeof GameJoinModel>;
 
 // ---- Scoreboard ----
 
+/** One point of a team's score history. */
 export const TimeLine = Type.Object(
   { time: Timestamp, score: Type.Integer({ description: 'cumulative score' }) },
   { title: 'TimeLine' },
 );
 export type TimeLine = Static<typeof TimeLine>;
 
+/** A team's score history, for the scoreboard chart. */
 export const TopTimeLine = Type.Object(
   { id: Type.Integer(), name: Type.String(), items: Type.Array(TimeLine) },
   { title: 'TopTimeLine' },
 );
 export type TopTimeLine = Static<typeof TopTimeLine>;
 
+/** The score histories of the leading teams, overall or in one division. */
 export const TimeLineItem = Type.Object(
   { divisionId: Type.Integer({ description: '0 = overall' }), teams: Type.Array(TopTimeLine) },
   { title: 'TimeLineItem' },
 );
 export type TimeLineItem = Static<typeof TimeLineItem>;
 
+/** One challenge a team solved, as its scoreboard row lists it. */
 export const ChallengeItem = Type.Object(
   {
     id: Type.Integer(),
     /** Awarded score including the blood bonus; 0 when the solve is not score-eligible. */
     score: Type.Integer(),
     type: SubmissionType,
+    /** The member who solved it. */
     userName: Nullable(Type.String()),
     time: Timestamp,
     /** Pennon's, only on a team's own view of a frozen board: its solve after the freeze, not on the public board. */
@@ -166,6 +188,7 @@ export const ScoreAdjustment = Type.Object(
 );
 export type ScoreAdjustment = Static<typeof ScoreAdjustment>;
 
+/** A team's row on the scoreboard: score, ranks and solves. */
 export const ScoreboardItem = Type.Object(
   {
     id: Type.Integer(),
@@ -176,6 +199,7 @@ export const ScoreboardItem = Type.Object(
     score: Type.Integer(),
     /** 0 when the team is not ranked overall. */
     rank: Type.Integer(),
+    /** Rank within its division; null without one. */
     divisionRank: Nullable(Type.Integer()),
     /** Time of the last score-eligible solve; −62135596800000 when there is none. */
     lastSubmissionTime: Timestamp,
@@ -188,12 +212,14 @@ export const ScoreboardItem = Type.Object(
 );
 export type ScoreboardItem = Static<typeof ScoreboardItem>;
 
+/** A division's permissions for one challenge, replacing its default permissions there. */
 export const DivisionChallengeConfig = Type.Object(
   { challengeId: Type.Integer(), permissions: GamePermissionFlags },
   { title: 'DivisionChallengeConfig' },
 );
 export type DivisionChallengeConfig = Static<typeof DivisionChallengeConfig>;
 
+/** A division as the scoreboard describes it: its permissions, so a client can tell who ranks where. */
 export const DivisionItem = Type.Object(
   {
     id: Type.Integer(),
@@ -207,6 +233,7 @@ export const DivisionItem = Type.Object(
 );
 export type DivisionItem = Static<typeof DivisionItem>;
 
+/** A team among the first three to solve a challenge. */
 export const Blood = Type.Object(
   {
     id: Type.Integer({ description: 'team id' }),
@@ -218,6 +245,7 @@ export const Blood = Type.Object(
 );
 export type Blood = Static<typeof Blood>;
 
+/** A challenge as the scoreboard and the game page list it: its value, solves and bloods. */
 export const ChallengeInfo = Type.Object(
   {
     id: Type.Integer(),
@@ -227,8 +255,10 @@ export const ChallengeInfo = Type.Object(
     score: Type.Integer(),
     /** Number of dynamic-score-eligible solves. */
     solved: Type.Integer(),
+    /** When the challenge closes; null when it stays open as long as the game. */
     deadline: Nullable(Timestamp),
     bloods: Type.Array(Blood, { maxItems: 3 }),
+    /** No blood bonus on this challenge. */
     disableBloodBonus: Type.Boolean(),
   },
   { title: 'ChallengeInfo' },
@@ -253,11 +283,14 @@ export const ScoreboardFreeze = Type.Object(
 );
 export type ScoreboardFreeze = Static<typeof ScoreboardFreeze>;
 
+/** A game's scoreboard (`GET /api/game/{id}/scoreboard`), ETag-cached. */
 export const ScoreboardModel = Type.Object(
   {
+    /** When this board was computed. */
     updateTimeUtc: Timestamp,
     /** Packed per-mille bonuses, see §4.2. */
     bloodBonus: Type.Integer(),
+    /** Score histories of the top teams, overall (division 0) and per division. */
     timelines: Type.Array(TimeLineItem),
     /** In ranked order. */
     items: Type.Array(ScoreboardItem),
@@ -273,6 +306,10 @@ export type ScoreboardModel = Static<typeof ScoreboardModel>;
 
 // ---- Playing ----
 
+/**
+ * What a playing team sees of a game (`GET /api/game/{id}/details`): the challenges it may
+ * open and its own scoreboard row.
+ */
 export const GameDetailModel = Type.Object(
   {
     /** Filtered by the team's ViewChallenge permission. */
@@ -283,16 +320,19 @@ export const GameDetailModel = Type.Object(
     /** Participation token `{teamId}:{signature}`. */
     teamToken: Type.String(),
     writeupRequired: Type.Boolean(),
+    /** When writeups must be in. */
     writeupDeadline: Timestamp,
   },
   { title: 'GameDetailModel' },
 );
 export type GameDetailModel = Static<typeof GameDetailModel>;
 
+/** What a team needs to work on a challenge: its instance or its attachment. */
 export const ClientFlagContext = Type.Object(
   {
     /** The container's expected stop time. */
     closeTime: Nullable(Timestamp),
+    /** The running container's address, as `ContainerInfoModel.entry`; null when none runs. */
     instanceEntry: Nullable(Type.String()),
     /** Attachment URL. */
     url: Nullable(Type.String()),
@@ -316,13 +356,16 @@ export const HintModel = Type.Object(
 );
 export type HintModel = Static<typeof HintModel>;
 
+/** A challenge as a playing team opens it (`GET /api/game/{id}/challenges/{challengeId}`). */
 export const ChallengeDetailModel = Type.Object(
   {
     id: Type.Integer(),
     title: Type.String(),
     content: Type.String(),
     category: ChallengeCategory,
+    /** Plain-text hints; null when there are none. */
     hints: Nullable(Type.Array(Type.String())),
+    /** Its current value. */
     score: Type.Integer(),
     type: ChallengeType,
     context: ClientFlagContext,
@@ -330,6 +373,7 @@ export const ChallengeDetailModel = Type.Object(
     limit: Type.Integer(),
     /** The team's submissions so far. */
     attempts: Type.Integer(),
+    /** When the challenge closes; null when it stays open as long as the game. */
     deadline: Nullable(Timestamp),
     /** Pennon's addition: the flags' shape, `prefix{...}`, when they share one (GZ::CTF's client ignores it). */
     flagFormat: OptionalNullable(Type.String()),
@@ -350,10 +394,12 @@ export const FlagSubmitModel = Type.Object(
 );
 export type FlagSubmitModel = Static<typeof FlagSubmitModel>;
 
+/** A team's (or an admin's test) challenge container. */
 export const ContainerInfoModel = Type.Object(
   {
     status: ContainerStatus,
     startedAt: Timestamp,
+    /** When it is destroyed unless extended. */
     expectStopAt: Timestamp,
     /** In PlatformProxy mode the container GUID, otherwise `host:port`. */
     entry: Type.String(),
@@ -362,6 +408,7 @@ export const ContainerInfoModel = Type.Object(
 );
 export type ContainerInfoModel = Static<typeof ContainerInfoModel>;
 
+/** The team's writeup for a game, as its writeup page shows it. */
 export const BasicWriteupInfoModel = Type.Object(
   {
     submitted: Type.Boolean(),
@@ -375,6 +422,10 @@ export const BasicWriteupInfoModel = Type.Object(
 );
 export type BasicWriteupInfoModel = Static<typeof BasicWriteupInfoModel>;
 
+/**
+ * A game notice, from the notice list and the user hub; `values` depend on `type` (see
+ * {@link NoticeType}).
+ */
 export const GameNotice = Type.Object(
   { id: Type.Integer(), type: NoticeType, values: Type.Array(Type.String()), time: Timestamp },
   { title: 'GameNotice' },
@@ -391,6 +442,10 @@ export type ScoreboardUpdate = Static<typeof ScoreboardUpdate>;
 
 // ---- Monitoring ----
 
+/**
+ * A monitor event: a judged flag, an instance started or destroyed, cheating; `values` depend on
+ * `type` (see {@link EventType}).
+ */
 export const GameEvent = Type.Object(
   {
     type: EventType,
@@ -405,12 +460,15 @@ export const GameEvent = Type.Object(
 );
 export type GameEvent = Static<typeof GameEvent>;
 
+/** A submitted flag as monitors see it, judged. */
 export const Submission = Type.Object(
   {
     answer: Type.String({ maxLength: 127 }),
     status: AnswerResult,
     time: Timestamp,
+    /** The submitting user's name. */
     user: Type.String(),
+    /** The submitting team's name. */
     team: Type.String(),
     /** The challenge title. */
     challenge: Type.String(),
@@ -421,6 +479,7 @@ export const Submission = Type.Object(
 );
 export type Submission = Static<typeof Submission>;
 
+/** A team's participation in a game, as cheat reports name it. */
 export const ParticipationModel = Type.Object(
   {
     id: Type.Integer({ description: 'participation id' }),
@@ -434,6 +493,7 @@ export const ParticipationModel = Type.Object(
 );
 export type ParticipationModel = Static<typeof ParticipationModel>;
 
+/** A flag submitted by a team it was not issued to, as the monitor's cheat list shows it. */
 export const CheatInfoModel = Type.Object(
   {
     /** The participation owning the flag. */
@@ -445,6 +505,7 @@ export const CheatInfoModel = Type.Object(
 );
 export type CheatInfoModel = Static<typeof CheatInfoModel>;
 
+/** A team with its members' full profiles, in an admin's participation list. */
 export const TeamWithDetailedUserInfo = Type.Object(
   {
     id: Type.Integer(),
@@ -459,6 +520,7 @@ export const TeamWithDetailedUserInfo = Type.Object(
 );
 export type TeamWithDetailedUserInfo = Static<typeof TeamWithDetailedUserInfo>;
 
+/** A team's participation as the admin review list shows it (`GET /api/game/{id}/participations`). */
 export const ParticipationInfoModel = Type.Object(
   {
     id: Type.Integer(),
@@ -474,6 +536,7 @@ export type ParticipationInfoModel = Static<typeof ParticipationInfoModel>;
 
 // ---- Traffic capture ----
 
+/** A container challenge whose traffic was captured, with how many teams have captures. */
 export const ChallengeTrafficModel = Type.Object(
   {
     id: Type.Integer(),
@@ -488,6 +551,7 @@ export const ChallengeTrafficModel = Type.Object(
 );
 export type ChallengeTrafficModel = Static<typeof ChallengeTrafficModel>;
 
+/** A team's captured traffic for one challenge. */
 export const TeamTrafficModel = Type.Object(
   {
     id: Type.Integer({ description: 'participation id' }),
@@ -503,6 +567,7 @@ export const TeamTrafficModel = Type.Object(
 );
 export type TeamTrafficModel = Static<typeof TeamTrafficModel>;
 
+/** A captured traffic file. */
 export const FileRecord = Type.Object(
   { fileName: Type.String(), size: Type.Integer(), updateTime: Timestamp },
   { title: 'FileRecord' },

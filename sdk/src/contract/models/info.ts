@@ -4,6 +4,7 @@ import { configDefaults } from '../defaults.ts';
 import { CaptchaProvider, ContainerPortMappingType } from '../enums.ts';
 import { Count, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 
+/** What every page needs before anything else (`GET /api/config`): the title, theme, captcha, limits. */
 export const ClientConfig = Type.Object(
   {
     title: Type.String(),
@@ -27,12 +28,17 @@ export const ClientConfig = Type.Object(
 );
 export type ClientConfig = Static<typeof ClientConfig>;
 
+/** Which captcha the platform asks for (`GET /api/captcha`) and, for Turnstile, its site key. */
 export const ClientCaptchaInfoModel = Type.Object(
   { type: CaptchaProvider, siteKey: Type.String() },
   { title: 'ClientCaptchaInfoModel' },
 );
 export type ClientCaptchaInfoModel = Static<typeof ClientCaptchaInfoModel>;
 
+/**
+ * A proof-of-work puzzle (`GET /api/captcha/powchallenge`): find an 8-byte answer whose SHA-256
+ * with `challenge` starts with `difficulty` zero bits, and send `{id}:{answer}`, both hex.
+ */
 export const HashPowChallenge = Type.Object(
   {
     id: Type.String({ pattern: '^[0-9a-f]{12}$' }),
@@ -43,6 +49,7 @@ export const HashPowChallenge = Type.Object(
 );
 export type HashPowChallenge = Static<typeof HashPowChallenge>;
 
+/** A post as the front page and post list show it. */
 export const PostInfoModel = Type.Object(
   {
     id: Type.String(),
@@ -58,12 +65,14 @@ export const PostInfoModel = Type.Object(
 );
 export type PostInfoModel = Static<typeof PostInfoModel>;
 
+/** A post with its Markdown body (`GET /api/posts/{id}`). */
 export const PostDetailModel = Type.Object(
   { ...PostInfoModel.properties, content: Type.String() },
   { title: 'PostDetailModel' },
 );
 export type PostDetailModel = Static<typeof PostDetailModel>;
 
+/** The platform's registration rules, part of {@link ConfigEditModel}. */
 export const AccountPolicy = Type.Object(
   {
     allowRegister: Type.Boolean({ default: true }),
@@ -76,6 +85,7 @@ export const AccountPolicy = Type.Object(
 );
 export type AccountPolicy = Static<typeof AccountPolicy>;
 
+/** The platform's name, look and API encryption, part of {@link ConfigEditModel}. */
 export const GlobalConfig = Type.Object(
   {
     title: Type.String({ default: configDefaults.title }),
@@ -91,6 +101,7 @@ export const GlobalConfig = Type.Object(
 );
 export type GlobalConfig = Static<typeof GlobalConfig>;
 
+/** The limits on challenge containers (lifetimes in minutes), part of {@link ConfigEditModel}. */
 export const ContainerPolicy = Type.Object(
   {
     autoDestroyOnLimitReached: Type.Boolean({ default: false }),
@@ -103,6 +114,10 @@ export const ContainerPolicy = Type.Object(
 );
 export type ContainerPolicy = Static<typeof ContainerPolicy>;
 
+/**
+ * The platform settings an admin reads and writes (`/api/admin/config`); a null section is
+ * left as it is.
+ */
 export const ConfigEditModel = Type.Object(
   {
     accountPolicy: OptionalNullable(AccountPolicy),

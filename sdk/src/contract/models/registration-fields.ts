@@ -6,6 +6,7 @@ import { StringEnum } from '../schema.ts';
 /** A field's key: how values, sheet columns and filters name it. */
 export const RegistrationFieldKey = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9_]{0,31}$' });
 
+/** Pennon only: a registration field's kind, which decides its input and how its value is checked. */
 export const RegistrationFieldType = StringEnum('RegistrationFieldType', [
   'text',
   'longText',
@@ -27,6 +28,7 @@ export const RegistrationFieldValues = Type.Record(RegistrationFieldKey, Registr
 });
 export type RegistrationFieldValues = Static<typeof RegistrationFieldValues>;
 
+/** Pennon only: an extra account field an admin defines, asked for at registration and in the profile. */
 export const RegistrationField = Type.Object(
   {
     key: RegistrationFieldKey,
@@ -45,9 +47,11 @@ export const RegistrationField = Type.Object(
     options: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 })),
     /** Length limits of the text kinds. */
     minLength: Type.Optional(Type.Integer({ minimum: 0, maximum: 4096 })),
+    /** See `minLength`. */
     maxLength: Type.Optional(Type.Integer({ minimum: 1, maximum: 4096 })),
     /** Range of a `number` field. */
     min: Type.Optional(Type.Number()),
+    /** See `min`. */
     max: Type.Optional(Type.Number()),
     /** A regular expression (JavaScript, `u` flag) the whole text of the text kinds must match. */
     pattern: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
@@ -56,6 +60,7 @@ export const RegistrationField = Type.Object(
 );
 export type RegistrationField = Static<typeof RegistrationField>;
 
+/** Pennon only: the platform's registration fields, in the order forms show them. */
 export const RegistrationFields = Type.Array(RegistrationField, {
   maxItems: 50,
   title: 'RegistrationFields',

@@ -33,6 +33,7 @@ export const SignInMethods = Type.Object(
 );
 export type SignInMethods = Static<typeof SignInMethods>;
 
+/** Pennon only: a second sign-in factor: an authenticator app (`Totp`), a passkey, or a recovery code. */
 export const SecondFactor = StringEnum('SecondFactor', ['Totp', 'Passkey', 'RecoveryCode']);
 export type SecondFactor = Static<typeof SecondFactor>;
 
@@ -48,6 +49,7 @@ export const SignInStatus = StringEnum('SignInStatus', [
 ]);
 export type SignInStatus = Static<typeof SignInStatus>;
 
+/** Pennon only: how far a sign-in got (see the status), and the second factors it may ask for. */
 export const SignInResult = Type.Object(
   {
     status: SignInStatus,
@@ -58,6 +60,7 @@ export const SignInResult = Type.Object(
 );
 export type SignInResult = Static<typeof SignInResult>;
 
+/** Pennon only: the second step of a sign-in, with a code. */
 export const SecondFactorCodeModel = Type.Object(
   {
     /** `Totp`: the 6 digits of the authenticator app; `RecoveryCode`: one of the codes given at set-up. */
@@ -118,6 +121,10 @@ export const ExternalSignIn = Type.Object(
 );
 export type ExternalSignIn = Static<typeof ExternalSignIn>;
 
+/**
+ * Pennon only: the user name (and registration fields) of an account created through an external
+ * sign-in (OpenID Connect).
+ */
 export const ExternalRegisterModel = Type.Object(
   {
     userName: Type.String({ minLength: USER_NAME_MIN, maxLength: USER_NAME_MAX }),
@@ -246,20 +253,24 @@ export type PasskeyAttestation = Static<typeof PasskeyAttestation>;
 /** Something to tell it by: a blank name would list as nothing. */
 export const PasskeyName = Type.String({ minLength: 1, maxLength: PASSKEY_NAME_MAX, pattern: '\\S' });
 
+/** Pennon only: a passkey to add to the account: its name and the browser's attestation. */
 export const NewPasskeyModel = Type.Object(
   { name: PasskeyName, credential: PasskeyAttestation },
   { title: 'NewPasskeyModel' },
 );
 export type NewPasskeyModel = Static<typeof NewPasskeyModel>;
 
+/** Pennon only: renames a passkey. */
 export const PasskeyNameModel = Type.Object({ name: PasskeyName }, { title: 'PasskeyNameModel' });
 export type PasskeyNameModel = Static<typeof PasskeyNameModel>;
 
+/** Pennon only: one of the account's passkeys, as its security page lists it. */
 export const PasskeyInfo = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
     createdAt: Timestamp,
+    /** Null: never used. */
     lastUsedAt: Nullable(Timestamp),
     /** Synced between devices by its password manager. */
     backedUp: Type.Boolean(),
@@ -268,11 +279,14 @@ export const PasskeyInfo = Type.Object(
 );
 export type PasskeyInfo = Static<typeof PasskeyInfo>;
 
+/** Pennon only: an external sign-in linked to the account. */
 export const LinkedIdentity = Type.Object(
   {
     provider: SignInProvider,
+    /** The provider's e-mail address for the user, if it gave one. */
     email: Nullable(Type.String()),
     linkedAt: Timestamp,
+    /** Null: never used to sign in. */
     lastUsedAt: Nullable(Timestamp),
   },
   { title: 'LinkedIdentity' },
@@ -308,6 +322,7 @@ export const AccountSecurity = Type.Object(
 );
 export type AccountSecurity = Static<typeof AccountSecurity>;
 
+/** Pennon only: an authenticator app being set up: the secret to enter, or scan as a QR code. */
 export const TotpSetup = Type.Object(
   {
     /** Base32, for typing into an authenticator app. */
@@ -319,6 +334,7 @@ export const TotpSetup = Type.Object(
 );
 export type TotpSetup = Static<typeof TotpSetup>;
 
+/** Pennon only: a code from the authenticator app, confirming its set-up. */
 export const TotpConfirmModel = Type.Object(
   { code: Type.String({ minLength: 1, maxLength: 16 }) },
   { title: 'TotpConfirmModel' },
@@ -347,6 +363,7 @@ export const SignInPolicy = Type.Object(
 );
 export type SignInPolicy = Static<typeof SignInPolicy>;
 
+/** Pennon only: an OpenID Connect provider's id, as its callback URL names it. */
 export const ProviderId = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,31}$' });
 
 /** Admin: a provider as it is stored, without its secret. */
@@ -373,6 +390,7 @@ export const OidcProviderInfo = Type.Object(
 );
 export type OidcProviderInfo = Static<typeof OidcProviderInfo>;
 
+/** Pennon only: an OpenID Connect provider as an admin adds or edits it. */
 export const OidcProviderModel = Type.Object(
   {
     id: ProviderId,
@@ -391,6 +409,7 @@ export const OidcProviderModel = Type.Object(
 );
 export type OidcProviderModel = Static<typeof OidcProviderModel>;
 
+/** Pennon only: the platform's sign-in settings as an admin reads them: the policy and the providers. */
 export const SignInSettings = Type.Object(
   {
     policy: SignInPolicy,

@@ -3,12 +3,14 @@ import Type, { type Static } from 'typebox';
 import { Guid, Nullable, OptionalNullable } from '../schema.ts';
 import { RegistrationFieldValues } from './registration-fields.ts';
 
+/** A member of a team, as team pages and lists show it. */
 export const TeamUserInfoModel = Type.Object(
   {
     id: Nullable(Guid),
     userName: Nullable(Type.String()),
     bio: Nullable(Type.String()),
     avatar: Nullable(Type.String()),
+    /** Whether this member captains the team. */
     captain: Type.Boolean(),
     /** The member's public registration fields; left out when there are none. */
     fields: Type.Optional(RegistrationFieldValues),
@@ -17,12 +19,14 @@ export const TeamUserInfoModel = Type.Object(
 );
 export type TeamUserInfoModel = Static<typeof TeamUserInfoModel>;
 
+/** A team with its members: the caller's teams (`GET /api/team`), one team, and the admin team list. */
 export const TeamInfoModel = Type.Object(
   {
     id: Type.Integer(),
     name: Nullable(Type.String()),
     bio: Nullable(Type.String()),
     avatar: Nullable(Type.String()),
+    /** A locked team's members cannot change while one of its games is unfinished. */
     locked: Type.Boolean(),
     /** The one field left out instead of written as null (e.g. in writeup lists). */
     members: Type.Optional(Type.Array(TeamUserInfoModel)),
@@ -48,6 +52,7 @@ export const TeamUpdateModel = Type.Object(
 );
 export type TeamUpdateModel = Static<typeof TeamUpdateModel>;
 
+/** Hands the captaincy of a team to one of its members. */
 export const TeamTransferModel = Type.Object({ newCaptainId: Guid }, { title: 'TeamTransferModel' });
 export type TeamTransferModel = Static<typeof TeamTransferModel>;
 
@@ -57,6 +62,10 @@ export const TeamInviteCode = Type.String({
   description: 'Team invite code {teamName}:{teamId}:{token}',
 });
 
+/**
+ * Checks a team token against a game's public key (`POST /api/team/verify`), as a challenge
+ * server does to tell which team is talking to it.
+ */
 export const SignatureVerifyModel = Type.Object(
   {
     /** `{teamId}:{base64 Ed25519 signature of "GZCTF_TEAM_{teamId}"}`. */

@@ -4,10 +4,19 @@ import { SUPPORTED_LOCALES } from '../../locales.ts';
 import { webhookEventTypes, webhookFormats } from '../rules/webhooks.ts';
 import { Id, Nullable, StringEnum, Timestamp } from '../schema.ts';
 
+/**
+ * Pennon only: what a webhook delivery reports: a solve, a blood, a notice, a game or instance change,
+ * or `ping` (the test event).
+ */
 export const WebhookEventType = StringEnum('WebhookEventType', [...webhookEventTypes]);
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+/**
+ * Pennon only: the body an endpoint gets: `json` (the generic schema), or a `discord`, `slack`,
+ * `telegram` or `matrix` message.
+ */
 export const WebhookFormat = StringEnum('WebhookFormat', [...webhookFormats]);
 export type WebhookFormat = (typeof webhookFormats)[number];
+/** Pennon only: the language of a chat-format endpoint's messages. */
 export const WebhookLocale = StringEnum('WebhookLocale', [...SUPPORTED_LOCALES]);
 
 /** What an admin sets on an endpoint. */
@@ -34,16 +43,21 @@ export const WebhookEndpointInput = Type.Object(
 );
 export type WebhookEndpointInput = Static<typeof WebhookEndpointInput>;
 
+/** Pennon only: a webhook endpoint, as an admin lists it (`GET /api/admin/webhooks`). */
 export const WebhookEndpoint = Type.Object(
   {
     id: Id,
     name: Type.String(),
     url: Type.String(),
+    /** The signing key (Matrix: the access token). */
     secret: Type.String(),
     format: WebhookFormat,
     locale: WebhookLocale,
+    /** The event types it gets. */
     events: Type.Array(WebhookEventType),
+    /** Only events of this game; null: every game. */
     gameId: Nullable(Id),
+    /** A disabled endpoint gets nothing (its queue waits). */
     enabled: Type.Boolean(),
     createdAt: Timestamp,
     /** Deliveries waiting or being retried. */
@@ -56,14 +70,17 @@ export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 /** `pending` waits (or is retried at `nextAt`), `delivered` got a 2xx answer, `failed` gave up after a day. */
 export const WebhookDeliveryState = StringEnum('WebhookDeliveryState', ['pending', 'delivered', 'failed']);
 
+/** Pennon only: one event's delivery to an endpoint, as its delivery log shows it. */
 export const WebhookDelivery = Type.Object(
   {
     id: Id,
     eventId: Type.String(),
     type: WebhookEventType,
     state: WebhookDeliveryState,
+    /** Attempts so far. */
     attempts: Type.Integer(),
     createdAt: Timestamp,
+    /** When the next attempt is due (pending ones). */
     nextAt: Timestamp,
     /** The last attempt's HTTP status; null before any, or when no answer came (see `response`). */
     responseStatus: Nullable(Type.Integer()),

@@ -3,6 +3,10 @@
 import { endpoints } from '../route.ts';
 import type { embed as schemas } from '../schemas/embed.ts';
 
+/**
+ * Pennon only: the embedding routes (exported as `embedRoutes`), telling a widget whether its page's
+ * origin may read the platform.
+ */
 export const embed = endpoints<typeof schemas>()({
   origin: {
     method: 'GET',

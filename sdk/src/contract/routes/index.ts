@@ -10,4 +10,8 @@ import { proxy } from './proxy.ts';
 import { team } from './team.ts';
 import { tokens } from './tokens.ts';
 
+/**
+ * GZ::CTF's route table: every endpoint of its API by group (`routes.game.submit`), with its method,
+ * path, access and schemas' types. Pennon's own groups are beside it (`signInRoutes`, `webhooksRoutes`, …).
+ */
 export const routes = { account, admin, tokens, assets, edit, game, info, proxy, team } as const;

@@ -8,6 +8,10 @@ import type {
   signIn as signInSchemas,
 } from '../schemas/signin.ts';
 
+/**
+ * Pennon only: the sign-in routes (exported as `signInRoutes`): the methods offered, password sign-in with
+ * a second factor, passkeys and OpenID Connect.
+ */
 export const signIn = endpoints<typeof signInSchemas>()({
   methods: { method: 'GET', path: '/api/signin', auth: 'anonymous', response: 'json' },
   password: {
@@ -57,8 +61,10 @@ export const signIn = endpoints<typeof signInSchemas>()({
   },
 });
 
-// The caller's own methods. Anonymous in the table: an account whose role needs a second factor sets it up before
-// it is signed in, in the sign-in it started; every handler asks for a session or that sign-in.
+/**
+ * The caller's own sign-in methods. Anonymous in the table: an account whose role needs a second factor sets it up
+ * before it is signed in, in the sign-in it started; every handler asks for a session or that sign-in.
+ */
 export const security = endpoints<typeof securitySchemas>()({
   overview: { method: 'GET', path: '/api/security', auth: 'anonymous', response: 'json' },
   totpSetup: { method: 'POST', path: '/api/security/totp/setup', auth: 'anonymous', response: 'json' },
@@ -116,6 +122,10 @@ export const security = endpoints<typeof securitySchemas>()({
   },
 });
 
+/**
+ * Pennon only: an admin's sign-in settings (exported as `signInAdminRoutes`): the policy and the OpenID
+ * Connect providers.
+ */
 export const signInAdmin = endpoints<typeof signInAdminSchemas>()({
   settings: { method: 'GET', path: '/api/admin/signin', auth: 'admin', response: 'json' },
   updatePolicy: { method: 'PUT', path: '/api/admin/signin/policy', auth: 'admin', response: 'empty' },

@@ -2,6 +2,10 @@
 import { endpoints } from '../route.ts';
 import type { userSheets as schemas } from '../schemas/user-sheets.ts';
 
+/**
+ * Pennon only: the users-sheet routes (exported as `userSheetsRoutes`): import users and teams from CSV or
+ * XLSX, export them as sheets.
+ */
 export const userSheets = endpoints<typeof schemas>()({
   importUsers: {
     method: 'POST',

@@ -2,6 +2,10 @@
 import { endpoints } from '../route.ts';
 import type { webhooks as schemas } from '../schemas/webhooks.ts';
 
+/**
+ * Pennon only: the webhook routes (exported as `webhooksRoutes`): endpoints, their deliveries, redelivery
+ * and a test event.
+ */
 export const webhooks = endpoints<typeof schemas>()({
   list: { method: 'GET', path: '/api/admin/webhooks', auth: 'admin', response: 'json' },
   create: { method: 'POST', path: '/api/admin/webhooks', auth: 'admin', response: 'json' },

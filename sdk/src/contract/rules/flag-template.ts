@@ -96,9 +96,11 @@ const mapBraced = (
   }
 };
 
+/** What a team's flag is rendered from: its team hash, and the random sources (replaceable in tests). */
 export interface RenderOptions {
   /** The team's [TEAM_HASH]: 12 hex digits. */
   teamHash: string;
+  /** Chooses among the leet substitutions of a character (random by default). */
   pick?: Choose;
   /** Makes each [GUID] (and the GUID of a flag without template). */
   guid?: () => string;

@@ -3,9 +3,13 @@
 // alike are one name (NFKC folds full-width letters, ligatures and other compatibility forms), and no character may
 // hide, or reorder, what others see of a name.
 
+/** The shortest user name, in UTF-16 code units once NFKC-normalised (as `normalizeName` stores it). */
 export const USER_NAME_MIN = 3;
+/** The longest user name, counted as `USER_NAME_MIN`. */
 export const USER_NAME_MAX = 15;
+/** The shortest team name, counted as `USER_NAME_MIN`. */
 export const TEAM_NAME_MIN = 1;
+/** The longest team name, counted as `USER_NAME_MIN`. */
 export const TEAM_NAME_MAX = 20;
 
 /** Why a name is refused: a code each end words (and translates) its own way. */

@@ -13,4 +13,5 @@ export const userSheetColumns = [
   'phone',
   'team',
 ] as const;
+/** A column of a users sheet (see `userSheetColumns`). */
 export type UserSheetColumn = (typeof userSheetColumns)[number];

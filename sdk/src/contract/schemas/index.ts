@@ -11,6 +11,10 @@ import { proxy } from './proxy.ts';
 import { team } from './team.ts';
 import { tokens } from './tokens.ts';
 
+/**
+ * The TypeBox schemas of every endpoint, keyed as {@link routes}: what the server validates and
+ * documents each call by. Loads TypeBox; a client that only calls the API does not need it.
+ */
 export const schemas = { account, admin, tokens, assets, edit, game, info, proxy, team } as const;
 
 type Routes = typeof routes;
