@@ -2,12 +2,13 @@
 // penalty and a bonus through the game's Awards tab; a player's scoreboard page (left open, so the live push brings
 // each change) and the team's page show the new totals, the order they make and the reasons; then the admin edits
 // the bonus and deletes the penalty, and the pages follow.
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
-import { choose, clickButton, fill, signIn, waitForText } from '../support/ui.ts';
+import { choose, clickButton, fill, signedInPage, waitForText } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 const dialog = '[role="dialog"]';
@@ -16,35 +17,11 @@ describe('awards and penalties', () => {
   let server: RunningServer;
   let browser: Browser;
   let admin: NodeClient;
-  let playerContext: BrowserContext;
   let organiser: Page;
   let board: Page;
   let gameId = 0;
   const teams = { gulls: 0, terns: 0 };
 
-  /** The scoreboard page's rows: team name and score, in the order shown. */
-  const rows = (page: Page) =>
-    page.$$eval('[data-testid="scoreboard"] tbody tr', (trs) =>
-      trs.map((tr) => [
-        tr.querySelector('[data-testid="team-name"]')?.textContent ?? '',
-        tr.querySelector('td:nth-child(3)')?.textContent ?? '',
-      ]),
-    );
-  /** Waits until the scoreboard page shows exactly these rows, in this order. */
-  const boardShows = async (page: Page, expected: string[][]) => {
-    await page.waitForFunction(
-      (want) =>
-        JSON.stringify(
-          [...document.querySelectorAll('[data-testid="scoreboard"] tbody tr')].map((tr) => [
-            tr.querySelector('[data-testid="team-name"]')?.textContent ?? '',
-            tr.querySelector('td:nth-child(3)')?.textContent ?? '',
-          ]),
-        ) === want,
-      { timeout: 60_000 },
-      JSON.stringify(expected),
-    );
-    expect(await rows(page)).toEqual(expected);
-  };
   /** The reasons a team's mark on the scoreboard names. */
   const markOf = (page: Page, teamId: number) =>
     page.$eval(`tr[data-team="${teamId}"] [data-testid="adjustments"]`, (node) =>
@@ -64,32 +41,15 @@ describe('awards and penalties', () => {
   beforeAll(async () => {
     ({ server, browser, admin } = await startPlatform());
     gameId = await createRunningGame(admin, 'Quay Awards Cup');
-    const { id } = await admin.edit.createChallenge(gameId, {
-      title: 'Lantern',
-      category: 'Misc',
-      type: 'StaticAttachment',
-    });
-    await admin.edit.addFlags(gameId, id, [{ flag: 'flag{lantern}' }]);
-    await admin.edit.updateChallenge(gameId, id, { isEnabled: true });
-    const gulls = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
-    const terns = await playerWithTeam(server.url, 'bosun', password, 'Terns');
+    const lantern = await addChallenge(admin, gameId, 'Lantern', 'flag{lantern}');
+    const gulls = await teamInGame(server.url, gameId, 'skipper', password, 'Gulls');
     teams.gulls = gulls.teamId;
-    teams.terns = terns.teamId;
-    await gulls.client.game.join(gameId, { teamId: gulls.teamId });
-    await terns.client.game.join(gameId, { teamId: terns.teamId });
+    teams.terns = (await teamInGame(server.url, gameId, 'bosun', password, 'Terns')).teamId;
     // Gulls solve alone: 1,000 points and the first blood's 5 %.
-    const submission = await gulls.client.game.submit(gameId, id, 'flag{lantern}');
-    while ((await gulls.client.game.submissionStatus(gameId, id, submission)) === 'FlagSubmitted');
+    await judged(gulls.client, gameId, lantern, 'flag{lantern}');
 
-    organiser = await browser.newPage();
-    await organiser.setViewport({ width: 1280, height: 900 });
-    await organiser.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(organiser, 'admin', ADMIN_PASSWORD);
-    playerContext = await browser.createBrowserContext();
-    board = await playerContext.newPage();
-    await board.setViewport({ width: 1280, height: 900 });
-    await board.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(board, 'bosun', password);
+    organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
+    board = await signedInPage(browser, server.url, 'bosun', password);
   }, 180_000);
 
   afterAll(async () => {
@@ -99,7 +59,7 @@ describe('awards and penalties', () => {
 
   it('gives a penalty and a bonus from the Awards tab, and the board reorders with the reasons', async () => {
     await board.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
-    await boardShows(board, [
+    await scoreboardShows(board, [
       ['Gulls', '1,050'],
       ['Terns', '0'],
     ]);
@@ -122,7 +82,7 @@ describe('awards and penalties', () => {
     ]);
 
     // The player's page was left open: the live push brings the new board.
-    await boardShows(board, [
+    await scoreboardShows(board, [
       ['Terns', '1,200'],
       ['Gulls', '950'],
     ]);
@@ -131,7 +91,7 @@ describe('awards and penalties', () => {
   }, 180_000);
 
   it("lists them on the team's page with its new total", async () => {
-    const team = await playerContext.newPage();
+    const team = await board.browserContext().newPage();
     await team.goto(`${server.url}/games/${gameId}/teams/${teams.gulls}`, { waitUntil: 'networkidle0' });
     await team.waitForSelector('[data-testid="team-adjustment"]');
     const shown = await team.$$eval('[data-testid="team-adjustment"]', (items) =>
@@ -148,7 +108,7 @@ describe('awards and penalties', () => {
     await clickButton(organiser, 'Edit award or penalty: Terns +1,200');
     await give(null, '500', 'Reported a bug in the proxy');
     // 500 is less than the Gulls' 950: they lead again.
-    await boardShows(board, [
+    await scoreboardShows(board, [
       ['Gulls', '950'],
       ['Terns', '500'],
     ]);
@@ -162,7 +122,7 @@ describe('awards and penalties', () => {
     await organiser.waitForFunction(
       () => document.querySelectorAll('[data-testid="adjustment-row"]').length === 1,
     );
-    await boardShows(board, [
+    await scoreboardShows(board, [
       ['Gulls', '1,050'],
       ['Terns', '500'],
     ]);

@@ -3,10 +3,10 @@
 // reads the content, and finds the cost taken from the team's score on the scoreboard, named as the hint's.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
-import { clickButton, fill, signIn, waitForText } from '../support/ui.ts';
+import { clickButton, fill, signedInPage, waitForText } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 const dialog = '[role="dialog"]';
@@ -29,28 +29,14 @@ describe('hints with a cost', () => {
   beforeAll(async () => {
     ({ server, browser, admin } = await startPlatform());
     gameId = await createRunningGame(admin, 'Quay Hints Cup');
-    ({ id: challengeId } = await admin.edit.createChallenge(gameId, {
-      title: 'Lantern',
-      category: 'Misc',
-      type: 'StaticAttachment',
-    }));
-    await admin.edit.addFlags(gameId, challengeId, [{ flag: 'flag{lantern}' }]);
-    await admin.edit.updateChallenge(gameId, challengeId, { isEnabled: true });
-    const gulls = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
+    challengeId = await addChallenge(admin, gameId, 'Lantern', 'flag{lantern}');
+    const gulls = await teamInGame(server.url, gameId, 'skipper', password, 'Gulls');
     gullsId = gulls.teamId;
-    await gulls.client.game.join(gameId, { teamId: gulls.teamId });
     // Gulls solve alone: 1,000 points and the first blood's 5 %.
-    const submission = await gulls.client.game.submit(gameId, challengeId, 'flag{lantern}');
-    while ((await gulls.client.game.submissionStatus(gameId, challengeId, submission)) === 'FlagSubmitted');
+    await judged(gulls.client, gameId, challengeId, 'flag{lantern}');
 
-    organiser = await browser.newPage();
-    await organiser.setViewport({ width: 1280, height: 900 });
-    await organiser.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(organiser, 'admin', ADMIN_PASSWORD);
-    player = await (await browser.createBrowserContext()).newPage();
-    await player.setViewport({ width: 1280, height: 900 });
-    await player.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(player, 'skipper', password);
+    organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
+    player = await signedInPage(browser, server.url, 'skipper', password);
   }, 180_000);
 
   afterAll(async () => {

@@ -5,10 +5,11 @@
 // moves.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
-import { clickButton, signIn, waitForText } from '../support/ui.ts';
+import { clickButton, signedInPage, waitForText } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 
@@ -21,36 +22,10 @@ describe('scoreboard freeze', () => {
   let solver: Page;
   let gameId = 0;
   const challenges = { lantern: 0, beacon: 0 };
-  let terns: Awaited<ReturnType<typeof playerWithTeam>>;
+  let terns: NodeClient;
 
-  /** Waits until the scoreboard page shows exactly these rows (team name, score), in this order. */
-  const boardShows = async (page: Page, expected: string[][]) => {
-    await page.waitForFunction(
-      (want) =>
-        JSON.stringify(
-          [...document.querySelectorAll('[data-testid="scoreboard"] tbody tr')].map((tr) => [
-            tr.querySelector('[data-testid="team-name"]')?.textContent ?? '',
-            tr.querySelector('td:nth-child(3)')?.textContent ?? '',
-          ]),
-        ) === want,
-      { timeout: 60_000 },
-      JSON.stringify(expected),
-    );
-  };
   const bannerOf = (page: Page) =>
     page.$eval('[data-testid="scoreboard-frozen"]', (node) => (node as HTMLElement).innerText);
-  const solve = async (client: NodeClient, challengeId: number, flag: string) => {
-    const submission = await client.game.submit(gameId, challengeId, flag);
-    while ((await client.game.submissionStatus(gameId, challengeId, submission)) === 'FlagSubmitted');
-  };
-  const page = async (user: string, userPassword: string) => {
-    const context = await browser.createBrowserContext();
-    const opened = await context.newPage();
-    await opened.setViewport({ width: 1280, height: 900 });
-    await opened.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(opened, user, userPassword);
-    return opened;
-  };
 
   beforeAll(async () => {
     ({ server, browser, admin } = await startPlatform());
@@ -59,24 +34,15 @@ describe('scoreboard freeze', () => {
       ['lantern', 'Lantern'],
       ['beacon', 'Beacon'],
     ] as const) {
-      const { id } = await admin.edit.createChallenge(gameId, {
-        title,
-        category: 'Misc',
-        type: 'StaticAttachment',
-      });
-      await admin.edit.addFlags(gameId, id, [{ flag: `flag{${key}}` }]);
-      await admin.edit.updateChallenge(gameId, id, { isEnabled: true });
-      challenges[key] = id;
+      challenges[key] = await addChallenge(admin, gameId, title, `flag{${key}}`);
     }
-    const gulls = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
-    terns = await playerWithTeam(server.url, 'bosun', password, 'Terns');
-    await gulls.client.game.join(gameId, { teamId: gulls.teamId });
-    await terns.client.game.join(gameId, { teamId: terns.teamId });
+    const gulls = await teamInGame(server.url, gameId, 'skipper', password, 'Gulls');
+    terns = (await teamInGame(server.url, gameId, 'bosun', password, 'Terns')).client;
     // Before the freeze the Gulls solve alone: 1,000 points and the first blood's 5 %.
-    await solve(gulls.client, challenges.lantern, 'flag{lantern}');
-    organiser = await page('admin', ADMIN_PASSWORD);
-    watcher = await page('skipper', password);
-    solver = await page('bosun', password);
+    await judged(gulls.client, gameId, challenges.lantern, 'flag{lantern}');
+    organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
+    watcher = await signedInPage(browser, server.url, 'skipper', password);
+    solver = await signedInPage(browser, server.url, 'bosun', password);
   }, 180_000);
 
   afterAll(async () => {
@@ -91,16 +57,16 @@ describe('scoreboard freeze', () => {
     await waitForText(organiser, 'Players see the board as it stood at');
 
     await watcher.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
-    await boardShows(watcher, [
+    await scoreboardShows(watcher, [
       ['Gulls', '1,050'],
       ['Terns', '0'],
     ]);
     expect(await bannerOf(watcher)).toMatch(/^The scoreboard is frozen: it shows the standings as of .*\d/);
 
     // The Terns take the Beacon's first blood after the freeze.
-    await solve(terns.client, challenges.beacon, 'flag{beacon}');
+    await judged(terns, gameId, challenges.beacon, 'flag{beacon}');
     await organiser.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
-    await boardShows(organiser, [
+    await scoreboardShows(organiser, [
       ['Gulls', '1,050'],
       ['Terns', '1,050'],
     ]);
@@ -117,7 +83,7 @@ describe('scoreboard freeze', () => {
     );
 
     // The watcher's page, open all along, still shows the frozen standings.
-    await boardShows(watcher, [
+    await scoreboardShows(watcher, [
       ['Gulls', '1,050'],
       ['Terns', '0'],
     ]);
@@ -129,7 +95,7 @@ describe('scoreboard freeze', () => {
     await organiser.goto(`${server.url}/admin/games/${gameId}/Info`, { waitUntil: 'networkidle0' });
     await clickButton(organiser, 'Reveal the final board');
     await waitForText(organiser, 'The final board was revealed on');
-    await boardShows(watcher, [
+    await scoreboardShows(watcher, [
       ['Gulls', '1,050'],
       ['Terns', '1,050'],
     ]);

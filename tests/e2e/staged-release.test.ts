@@ -4,10 +4,18 @@
 // prerequisite and sees the first appear without a reload, then the second at its time.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import { addChallenge, createRunningGame, teamInGame } from '../support/games.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
-import { choose, clickButton, fill, labelledId, signIn, waitForText } from '../support/ui.ts';
+import {
+  choose,
+  clickButton,
+  fill,
+  labelledId,
+  signedInPage,
+  waitForText,
+  waitForValue,
+} from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 const dialog = '[role="dialog"]';
@@ -21,25 +29,16 @@ describe('staged release', () => {
   let gameId = 0;
   const ids = { intro: 0, vault: 0, night: 0 };
 
-  /** The titles of the challenge cards the player's board shows. */
-  const cards = (page: Page) =>
-    page.$$eval('[data-testid="challenge-card"]', (nodes) =>
-      nodes.map((node) => (node as HTMLElement).innerText.split('\n')[0] ?? '').sort(),
+  /** Waits until the player's board shows exactly the cards of these titles. */
+  const boardShows = (titles: string[]) =>
+    waitForValue(
+      player,
+      () =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="challenge-card"]')]
+          .map((node) => node.innerText.split('\n')[0] ?? '')
+          .sort(),
+      [...titles].sort(),
     );
-  /** Waits until the player's board shows exactly these cards. */
-  const boardShows = async (titles: string[]) => {
-    await player.waitForFunction(
-      (want) =>
-        JSON.stringify(
-          [...document.querySelectorAll<HTMLElement>('[data-testid="challenge-card"]')]
-            .map((node) => node.innerText.split('\n')[0] ?? '')
-            .sort(),
-        ) === want,
-      { timeout: 60_000 },
-      JSON.stringify([...titles].sort()),
-    );
-    expect(await cards(player)).toEqual([...titles].sort());
-  };
   const editPage = async (id: number) => {
     await organiser.goto(`${server.url}/admin/games/${gameId}/challenges/${id}`, {
       waitUntil: 'networkidle0',
@@ -62,27 +61,13 @@ describe('staged release', () => {
       ['vault', 'Sealed vault'],
       ['night', 'Night shift'],
     ] as const) {
-      const { id } = await admin.edit.createChallenge(gameId, {
-        title,
-        category: 'Misc',
-        type: 'StaticAttachment',
-      });
-      await admin.edit.addFlags(gameId, id, [{ flag: `flag{${key}}` }]);
-      ids[key] = id;
+      // The other two are enabled by the organiser with their release settings, as they would be before the game.
+      ids[key] = await addChallenge(admin, gameId, title, `flag{${key}}`, { enabled: key === 'intro' });
     }
-    // The other two are enabled by the organiser with their release settings, as they would be before the game.
-    await admin.edit.updateChallenge(gameId, ids.intro, { isEnabled: true });
-    const gulls = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
-    await gulls.client.game.join(gameId, { teamId: gulls.teamId });
+    await teamInGame(server.url, gameId, 'skipper', password, 'Gulls');
 
-    organiser = await browser.newPage();
-    await organiser.setViewport({ width: 1280, height: 900 });
-    await organiser.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(organiser, 'admin', ADMIN_PASSWORD);
-    player = await (await browser.createBrowserContext()).newPage();
-    await player.setViewport({ width: 1280, height: 900 });
-    await player.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(player, 'skipper', password);
+    organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
+    player = await signedInPage(browser, server.url, 'skipper', password);
   }, 180_000);
 
   afterAll(async () => {

@@ -2,61 +2,32 @@
 // first blood wrong with a reason from the Submissions list, and a player's scoreboard page left open follows live
 // (the blood and its bonus pass to the next solver); then, on the cheat report, the admin removes the copying team's
 // solves in one action, after a confirm naming the team and the count.
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
-import { clickButton, fill, signIn } from '../support/ui.ts';
+import { clickButton, fill, signedInPage } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 const dialog = '[role="dialog"]';
 const beaconFlags = ['flag{beacon_amber}', 'flag{beacon_violet}'];
 const attachmentOf = (flag: string) => `https://files.pennon.invalid/${flag.slice(5, -1)}.txt`;
 
-/** Submits a flag and waits for its verdict, as the client's poll does. */
-const judged = async (client: NodeClient, gameId: number, challengeId: number, flag: string) => {
-  const id = await client.game.submit(gameId, challengeId, flag);
-  let status = await client.game.submissionStatus(gameId, challengeId, id);
-  while (status === 'FlagSubmitted') status = await client.game.submissionStatus(gameId, challengeId, id);
-  return status;
-};
-
 describe('verdict corrections', () => {
   let server: RunningServer;
   let browser: Browser;
   let admin: NodeClient;
-  let playerContext: BrowserContext;
   let organiser: Page;
   let board: Page;
   let gameId = 0;
   let terns: NodeClient;
 
-  /** Waits until the scoreboard page shows exactly these rows (team, score), in this order. */
-  const boardShows = async (page: Page, expected: string[][]) => {
-    await page.waitForFunction(
-      (want) =>
-        JSON.stringify(
-          [...document.querySelectorAll('[data-testid="scoreboard"] tbody tr')].map((tr) => [
-            tr.querySelector('[data-testid="team-name"]')?.textContent ?? '',
-            tr.querySelector('td:nth-child(3)')?.textContent ?? '',
-          ]),
-        ) === want,
-      { timeout: 60_000 },
-      JSON.stringify(expected),
-    );
-  };
-
   beforeAll(async () => {
     ({ server, browser, admin } = await startPlatform());
     gameId = await createRunningGame(admin, 'Quay Verdict Cup');
-    const lantern = await admin.edit.createChallenge(gameId, {
-      title: 'Lantern',
-      category: 'Misc',
-      type: 'StaticAttachment',
-    });
-    await admin.edit.addFlags(gameId, lantern.id, [{ flag: 'flag{lantern}' }]);
-    await admin.edit.updateChallenge(gameId, lantern.id, { isEnabled: true });
+    const lantern = await addChallenge(admin, gameId, 'Lantern', 'flag{lantern}');
     const beacon = await admin.edit.createChallenge(gameId, {
       title: 'Beacon',
       category: 'Crypto',
@@ -69,29 +40,19 @@ describe('verdict corrections', () => {
     );
     await admin.edit.updateChallenge(gameId, beacon.id, { isEnabled: true });
 
-    const gulls = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
-    const tern = await playerWithTeam(server.url, 'bosun', password, 'Terns');
-    terns = tern.client;
-    await gulls.client.game.join(gameId, { teamId: gulls.teamId });
-    await terns.game.join(gameId, { teamId: tern.teamId });
+    const gulls = await teamInGame(server.url, gameId, 'skipper', password, 'Gulls');
+    terns = (await teamInGame(server.url, gameId, 'bosun', password, 'Terns')).client;
     // Gulls solve Lantern first (first blood), Terns second.
-    expect(await judged(gulls.client, gameId, lantern.id, 'flag{lantern}')).toBe('Accepted');
-    expect(await judged(terns, gameId, lantern.id, 'flag{lantern}')).toBe('Accepted');
+    expect(await judged(gulls.client, gameId, lantern, 'flag{lantern}')).toBe('Accepted');
+    expect(await judged(terns, gameId, lantern, 'flag{lantern}')).toBe('Accepted');
     // Terns copy the Gulls' Beacon flag: a cheat report.
     const handed = (await gulls.client.game.challenge(gameId, beacon.id)).context.url;
     await terns.game.challenge(gameId, beacon.id);
     const gullsFlag = beaconFlags.find((flag) => attachmentOf(flag) === handed) as string;
     expect(await judged(terns, gameId, beacon.id, gullsFlag)).toBe('WrongAnswer');
 
-    organiser = await browser.newPage();
-    await organiser.setViewport({ width: 1280, height: 900 });
-    await organiser.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(organiser, 'admin', ADMIN_PASSWORD);
-    playerContext = await browser.createBrowserContext();
-    board = await playerContext.newPage();
-    await board.setViewport({ width: 1280, height: 900 });
-    await board.goto(`${server.url}/about`, { waitUntil: 'networkidle0' });
-    await signIn(board, 'bosun', password);
+    organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
+    board = await signedInPage(browser, server.url, 'bosun', password);
   }, 180_000);
 
   afterAll(async () => {
@@ -124,7 +85,7 @@ describe('verdict corrections', () => {
     );
 
     // Terns are now Lantern's only solver: its whole value and the first blood's 5 %.
-    await boardShows(board, [
+    await scoreboardShows(board, [
       ['Terns', '1,050'],
       ['Gulls', '0'],
     ]);
@@ -143,7 +104,7 @@ describe('verdict corrections', () => {
     await clickButton(organiser, 'Remove solves');
     await organiser.waitForSelector(dialog, { hidden: true });
 
-    await boardShows(board, [
+    await scoreboardShows(board, [
       ['Gulls', '0'],
       ['Terns', '0'],
     ]);

@@ -1,7 +1,10 @@
-// A busy game for the scoreboard's layout tests: many challenges and ten teams that have scored (ranked by how
-// many they solved), one that has not, names up to the 20 characters a team name may have. The game began three
-// days ago and every solve is from the last minutes: the activity is in the last hour.
+// The scoreboard page as the end-to-end tests read it, and a busy game for its layout tests: many challenges and ten
+// teams that have scored (ranked by how many they solved), one that has not, names up to the 20 characters a team
+// name may have. The game began three days ago and every solve is from the last minutes: the activity is in the
+// last hour.
 import { createNodeClient } from '@pennon/sdk/node';
+import type { Page } from 'puppeteer-core';
+import { waitForValue } from './ui.ts';
 
 type Client = ReturnType<typeof createNodeClient>;
 
@@ -18,6 +21,17 @@ export const TEAM_NAMES = [
   'Dockside Decoders',
   'Late Arrivals',
 ] as const;
+
+/** The scoreboard page's rows, in the browser: team name and score, in the order shown. */
+const scoreboardRows = () =>
+  [...document.querySelectorAll('[data-testid="scoreboard"] tbody tr')].map((tr) => [
+    tr.querySelector('[data-testid="team-name"]')?.textContent ?? '',
+    tr.querySelector('td:nth-child(3)')?.textContent ?? '',
+  ]);
+
+/** Waits until the scoreboard page shows exactly these rows (team name, score), in this order. */
+export const scoreboardShows = (page: Page, expected: string[][]) =>
+  waitForValue(page, scoreboardRows, expected);
 
 const CHALLENGES = 18;
 const flagOf = (index: number) => `flag{busy_quay_${index}}`;

@@ -1,6 +1,6 @@
 // What a person does on a page, for the end-to-end tests: type into a labelled field, pick an option, press a
-// named button, wait for some text, sign in.
-import type { Page } from 'puppeteer-core';
+// named button, wait for some text or for what a page shows to settle, sign in.
+import type { Browser, Page } from 'puppeteer-core';
 
 /** The id of the input labelled `label` (the label's text starts with it) within `scope`, once it shows. */
 export const labelledId = async (page: Page, label: string, scope = 'body'): Promise<string> => {
@@ -44,6 +44,21 @@ export const pressButton = async (page: Page, name: string) => {
 export const waitForText = (page: Page, text: string, timeout?: number) =>
   page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
 
+/**
+ * Waits until `read` (run in the page; it must stand alone, as puppeteer sends its source) answers `expected`, then
+ * fails naming what the page showed if it never did.
+ */
+export const waitForValue = async <T>(page: Page, read: () => T, expected: T, timeout = 60_000) => {
+  const want = JSON.stringify(expected);
+  const shown = await page
+    .waitForFunction(`JSON.stringify((${read})()) === ${JSON.stringify(want)}`, { timeout })
+    .then(
+      () => undefined,
+      async () => JSON.stringify(await page.evaluate(read)),
+    );
+  if (shown !== undefined) throw new Error(`the page shows ${shown}, not ${want}`);
+};
+
 /** The header's account menu of a signed-in `userName`. */
 export const accountMenu = (page: Page, userName: string) =>
   page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`);
@@ -75,4 +90,13 @@ export const signIn = async (page: Page, userName: string, password: string) => 
     JSON.stringify({ userName, password }),
   );
   if (status !== 200) throw new Error(`signing in as ${userName} answered ${status}`);
+};
+
+/** A page of a browser context of its own (its own cookies), at the desktop size, signed in as `userName`. */
+export const signedInPage = async (browser: Browser, origin: string, userName: string, password: string) => {
+  const page = await (await browser.createBrowserContext()).newPage();
+  await page.setViewport({ width: 1280, height: 900 });
+  await page.goto(`${origin}/about`, { waitUntil: 'networkidle0' });
+  await signIn(page, userName, password);
+  return page;
 };
