@@ -1,15 +1,15 @@
-// Scoreboard freeze (issue #44) in Chromium against the real server: the admin freezes the board; a team solves after
-// the freeze; another player's scoreboard page (left open, so a push would move it) keeps the frozen standings and
-// says since when; the solver's challenge says its solve is after the freeze; the admin's board is the live one,
-// labelled; once the game has ended the admin reveals the final board from the game's Info page and the open page
-// moves.
+// Scoreboard freeze (issue #44) in Chromium against the real server: the admin freezes the board through the game's
+// Info page and its date picker; a team solves after the freeze; another player's scoreboard page (left open, so a
+// push would move it) keeps the frozen standings and says since when; the solver's challenge says its solve is after
+// the freeze; the admin's board is the live one, labelled; once the game has ended the admin reveals the final board
+// from the game's Info page and the open page moves.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
 import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
 import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
-import { clickButton, signedInPage, waitForText } from '../support/ui.ts';
+import { clickButton, pickDateTime, signedInPage, waitForText } from '../support/ui.ts';
 
 const password = 'Harbour2024x';
 
@@ -23,6 +23,7 @@ describe('scoreboard freeze', () => {
   let gameId = 0;
   const challenges = { lantern: 0, beacon: 0 };
   let terns: NodeClient;
+  let gullsSolvedAt = 0;
 
   const bannerOf = (page: Page) =>
     page.$eval('[data-testid="scoreboard-frozen"]', (node) => (node as HTMLElement).innerText);
@@ -40,6 +41,7 @@ describe('scoreboard freeze', () => {
     terns = (await teamInGame(server.url, gameId, 'bosun', password, 'Terns')).client;
     // Before the freeze the Gulls solve alone: 1,000 points and the first blood's 5 %.
     await judged(gulls.client, gameId, challenges.lantern, 'flag{lantern}');
+    gullsSolvedAt = Date.now();
     organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
     watcher = await signedInPage(browser, server.url, 'skipper', password);
     solver = await signedInPage(browser, server.url, 'bosun', password);
@@ -50,13 +52,19 @@ describe('scoreboard freeze', () => {
     await server?.stop();
   });
 
-  it("keeps another player's board as it stood at the freeze, and marks the solver's own solve", async () => {
-    const game = await admin.edit.game(gameId);
-    await admin.edit.updateGame(gameId, { ...game, freezeAt: Date.now() });
+  it("keeps another player's board as it stood at the freeze set on the Info page, and marks the solver's own solve", async () => {
+    // The picker sets whole minutes: the first after the Gulls' solve puts it before the freeze, the Terns' after.
+    const freezeAt = Math.ceil(gullsSolvedAt / 60_000) * 60_000;
     await organiser.goto(`${server.url}/admin/games/${gameId}/Info`, { waitUntil: 'networkidle0' });
+    await pickDateTime(organiser, 'Scoreboard freeze', new Date(freezeAt));
+    await clickButton(organiser, 'Save');
+    await waitForText(organiser, 'Game settings saved');
     await waitForText(organiser, 'Players see the board as it stood at');
+    expect((await admin.edit.game(gameId)).freezeAt).toBe(freezeAt);
 
+    // The freeze may still be ahead: the page shows it once it comes, pushed.
     await watcher.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });
+    await watcher.waitForSelector('[data-testid="scoreboard-frozen"]', { timeout: 120_000 });
     await scoreboardShows(watcher, [
       ['Gulls', '1,050'],
       ['Terns', '0'],

@@ -59,6 +59,20 @@ export const waitForValue = async <T>(page: Page, read: () => T, expected: T, ti
   if (shown !== undefined) throw new Error(`the page shows ${shown}, not ${want}`);
 };
 
+/**
+ * Sets the date and time picker labelled `label` to `at` (a whole minute, in the browser's time zone) as a person
+ * would: opens it, picks the day on its calendar (English day names), types the hours and minutes, presses Enter.
+ */
+export const pickDateTime = async (page: Page, label: string, at: Date) => {
+  await page.locator(`::-p-aria([name="${label}"][role="button"])`).click();
+  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  await page.locator(`::-p-aria([name="${day}"][role="button"])`).click();
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  // Picking the day puts the focus on the hours; two digits move it on to the minutes.
+  await page.keyboard.type(`${twoDigits(at.getHours())}${twoDigits(at.getMinutes())}`);
+  await page.keyboard.press('Enter');
+};
+
 /** The header's account menu of a signed-in `userName`. */
 export const accountMenu = (page: Page, userName: string) =>
   page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`);
