@@ -373,15 +373,17 @@ const snapshotOf = async (gameId: number, version: number, rendered: Rendered): 
   const shown =
     frozen &&
     snapshotWith(
-      await boardOf(frozen, game, (_, body) => {
+      await boardOf(frozen, game, (body) => {
         const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22);
         return `W/"${gameId}-f-${hash}"`;
       }),
     );
+  // The version and the freeze, not the build's time: every process building at one version agrees on the ETag, so
+  // a poller that the load balancer sends to another process still gets its 304.
   const live = await boardOf(
     rendered,
     game,
-    (updateTimeUtc) => `W/"${gameId}-${version.toString(16)}-${updateTimeUtc.toString(16)}"`,
+    () => `W/"${gameId}-${version.toString(16)}${frozen ? `-l${(frozenAt as number).toString(16)}` : ''}"`,
   );
   return snapshotWith(live, shown);
 };
@@ -392,7 +394,7 @@ type Board = Omit<Snapshot, 'version' | 'frozenAt' | 'expiresAt' | 'public'>;
 const boardOf = async (
   rendered: Omit<Rendered, 'game' | 'frozen'>,
   game: Rendered['game'],
-  etagOf: (updateTimeUtc: number, body: Buffer) => string,
+  etagOf: (body: Buffer) => string,
 ): Promise<Board> => {
   const body = Buffer.from(rendered.body.buffer, rendered.body.byteOffset, rendered.body.byteLength);
   // Compressed before it is published, in the thread pool: a read then costs no more than sending the bytes.
@@ -409,7 +411,7 @@ const boardOf = async (
     game,
     body,
     gzipped,
-    etag: etagOf(rendered.updateTimeUtc, body),
+    etag: etagOf(body),
     updateTimeUtc: rendered.updateTimeUtc,
     model: () => {
       model ??= JSON.parse(body.toString()) as ScoreboardModel;

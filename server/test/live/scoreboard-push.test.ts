@@ -197,4 +197,21 @@ describe.each(setups)('scoreboard push, $name', ({ kind, env, processes }) => {
       if (item?.score === -40) break;
     }
   });
+
+  it.runIf(processes === 2)(
+    'answers a poll of a board unchanged since with 304 on either process, as a load balancer sends it anywhere',
+    async () => {
+      const read = (app: FastifyInstance, etag?: string) =>
+        app.inject({
+          url: `/api/game/${gameId}/scoreboard`,
+          headers: etag ? { 'if-none-match': etag } : {},
+        });
+      // First loads: each process's board as of every change so far.
+      const here = await read(t.app);
+      const there = await read(watched);
+      expect(there.headers.etag).toBe(here.headers.etag);
+      expect((await read(watched, String(here.headers.etag))).statusCode).toBe(304);
+      expect((await read(t.app, String(there.headers.etag))).statusCode).toBe(304);
+    },
+  );
 });
