@@ -31,6 +31,10 @@ import {
   type TransportOptions,
 } from './transport/transport.ts';
 
+/**
+ * What a client is made with: the platform address, language, hooks, retries, timeouts and fetch
+ * (see {@link TransportOptions}).
+ */
 export type ClientOptions = TransportOptions;
 
 /** `request` with paging laid over it: a paged list's call is iterable too. */
@@ -48,6 +52,10 @@ const requesterOf = (transport: Transport): Requester =>
  */
 export const createRequester = (options?: ClientOptions): Requester => requesterOf(new Transport(options));
 
+/**
+ * A client of one platform: every API group as a property (`client.game`, `client.admin`, …), plus
+ * `request` for any route. In Node, `createNodeClient` from `@pennon/sdk/node` adds cookies and a token.
+ */
 export class PennonClient {
   readonly account: AccountApi;
   readonly admin: AdminApi;
@@ -114,4 +122,5 @@ export class PennonClient {
   }
 }
 
+/** A {@link PennonClient}; in a browser the options may be left out (same origin, its cookies). */
 export const createClient = (options?: ClientOptions): PennonClient => new PennonClient(options);

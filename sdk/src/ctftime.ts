@@ -2,12 +2,16 @@
 // serves at /api/game/{id}/ctftime, and what a client can build from any GZ::CTF-compatible scoreboard.
 import type { ScoreboardModel } from './contract/models/game.ts';
 
+/** A game's standings in CTFtime's scoreboard feed format, as `/api/game/{id}/ctftime` serves them. */
 export interface CtftimeFeed {
+  /** The challenge titles. */
   tasks: string[];
   standings: {
+    /** Overall rank, from 1. */
     pos: number;
     team: string;
     score: number;
+    /** Per solved challenge title: the points it earned and the solve's Unix time in seconds. */
     taskStats: Record<string, { points: number; time: number }>;
     /** Unix seconds of the last scored solve. */
     lastAccept: number;

@@ -1,6 +1,7 @@
 // The locales the clients ship (client-spec §9), and how any detected or stored language value maps onto one of
 // them, discarding values that are no language tag at all (§4: a detected value that looks like injection).
 
+/** The languages the platform speaks, as BCP 47 tags. */
 export const SUPPORTED_LOCALES = [
   'en-US',
   'zh-CN',
@@ -15,8 +16,10 @@ export const SUPPORTED_LOCALES = [
   'es-ES',
 ] as const;
 
+/** One of {@link SUPPORTED_LOCALES}. */
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 
+/** The language used when none of the asked-for ones is supported. */
 export const FALLBACK_LOCALE: Locale = 'en-US';
 
 /** Translated by machine and AI: choosing one asks for confirmation. */
@@ -46,6 +49,7 @@ const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 /** Chinese tags that mean traditional script: the script subtag, or a region that uses it. */
 const TRADITIONAL_CHINESE = new Set(['hant', 'tw', 'hk', 'mo']);
 
+/** Whether `value` is exactly one of {@link SUPPORTED_LOCALES}. */
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 

@@ -4,6 +4,7 @@ import { CookieJar } from 'tough-cookie';
 import { type ClientOptions, createRequester, PennonClient } from './client.ts';
 import type { Requester } from './transport/transport.ts';
 
+/** Client options for Node: the platform address is required, and a token or a cookie jar may be given. */
 export interface NodeClientOptions extends ClientOptions {
   /** Where the platform is, e.g. `https://ctf.example.com`; required in Node. */
   baseUrl: string;

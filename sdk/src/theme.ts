@@ -4,7 +4,9 @@
 /** Managed: the platform's colour (`ClientConfig.customTheme`); Default: the brand palette; Custom: the user's own. */
 export type ThemeProvider = 'Managed' | 'Default' | 'Custom';
 
+/** A user's colour choice, as the web client keeps it. */
 export interface ThemePreference {
+  /** Where the colour comes from. */
   provider: ThemeProvider;
   /** The Custom colour; ignored by the other providers. */
   color: string;
@@ -27,6 +29,7 @@ export const BRAND_PALETTE = [
   '#006c61',
 ] as const;
 
+/** Ten shades of one colour, lightest first, as Mantine takes a theme colour. */
 export type Palette = readonly [
   string,
   string,

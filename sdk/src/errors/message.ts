@@ -1,4 +1,5 @@
 // The text a UI shows for any thrown value (client-spec §8).
+/** The translation key `errorMessage` gives when an error carries no text of its own. */
 export const UNKNOWN_ERROR_KEY = 'common.error.unknown';
 
 const text = (value: unknown): string | undefined =>

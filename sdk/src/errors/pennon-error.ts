@@ -17,6 +17,7 @@ export type PennonErrorKind =
   | 'timeout'
   | 'cancelled';
 
+/** What a {@link PennonError} may carry besides its kind and message. */
 export interface PennonErrorDetails {
   /** HTTP status of the answer. */
   status?: number;
@@ -28,9 +29,14 @@ export interface PennonErrorDetails {
   retryAfter?: number;
   /** The failed response; for an HTTP failure its body is still unread. */
   response?: Response;
+  /** What failed underneath (a fetch error, the abort reason, the HTTP error). */
   cause?: unknown;
 }
 
+/**
+ * The one error every failed SDK call rejects with; `kind` says what went wrong (see
+ * {@link PennonErrorKind}).
+ */
 export class PennonError extends Error {
   override readonly name = 'PennonError';
   readonly kind: PennonErrorKind;
@@ -56,14 +62,17 @@ export class PennonError extends Error {
     return new PennonError(kind, `Request failed with status code ${status}`, { ...details, status });
   }
 
+  /** No answer came (DNS, refused, CORS, dropped); `cause` is what fetch threw. */
   static network(cause?: unknown): PennonError {
     return new PennonError('network', 'Network error', { cause });
   }
 
+  /** The caller's signal fired; `cause` is its reason (usually an `AbortError`). */
   static aborted(cause?: unknown): PennonError {
     return new PennonError('aborted', 'Request aborted', { cause });
   }
 
+  /** No answer within the timeout. */
   static timeout(cause?: unknown): PennonError {
     return new PennonError('timeout', 'Request timed out', { cause });
   }
@@ -77,6 +86,7 @@ export class PennonError extends Error {
   }
 }
 
+/** Whether `err` is a {@link PennonError}, of `kind` when given. */
 export const isPennonError = (err: unknown, kind?: PennonErrorKind): err is PennonError =>
   err instanceof PennonError && (kind === undefined || err.kind === kind);
 

@@ -2,6 +2,7 @@
 // answer (a 304) stretches the wait a little, up to a ceiling, so an idle game costs embedding pages little;
 // a failure doubles it, up to a larger ceiling, so an unreachable server is not hammered.
 
+/** A poller's waits, in milliseconds. */
 export interface PollTiming {
   /** The wait after a change, in ms. */
   baseMs: number;
@@ -11,10 +12,16 @@ export interface PollTiming {
   errorMaxMs: number;
 }
 
+/** Poll every 10 s after a change, slowing to 60 s while nothing changes and to 5 min while failing. */
 export const DEFAULT_TIMING: PollTiming = { baseMs: 10_000, idleMaxMs: 60_000, errorMaxMs: 300_000 };
 
+/** How a poll went: it brought something new, nothing new, or an error. */
 export type PollOutcome = 'changed' | 'unchanged' | 'failed';
 
+/**
+ * The wait before the next poll: `baseMs` after a change, half as long again after no change (up to
+ * `idleMaxMs`), twice as long after a failure (up to `errorMaxMs`).
+ */
 export const nextDelay = (last: number, outcome: PollOutcome, timing: PollTiming): number => {
   switch (outcome) {
     case 'changed':

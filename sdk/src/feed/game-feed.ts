@@ -17,8 +17,11 @@ export type LiveMode = 'connecting' | 'push' | 'poll';
 
 /** What the feed hands the source's hub connection. */
 export interface FeedHandlers {
+  /** A notice was published. */
   notice: (notice: GameNotice) => void;
+  /** The scoreboard changed; the feed fetches the new one. */
   scoreboard: (update: ScoreboardUpdate) => void;
+  /** The hub connection's state changed. */
   state: (state: LiveState) => void;
 }
 
@@ -26,14 +29,19 @@ export interface FeedHandlers {
 export interface FeedSource {
   /** The game's info, when the holders want it from the feed. */
   game?: () => Promise<DetailedGameInfoModel>;
+  /** The game's scoreboard. */
   scoreboard(): Promise<ScoreboardModel>;
+  /** The game's notices. */
   notices(): Promise<GameNotice[]>;
   /** The user hub, pushing notices and scoreboard changes; fails when it cannot connect. */
   connect(handlers: FeedHandlers): Promise<LiveSubscription>;
 }
 
+/** What a {@link GameFeed} holds of its game, as `getState()` returns it. */
 export interface FeedState {
+  /** The game's info, when a source provides it. */
   game?: DetailedGameInfoModel;
+  /** The last scoreboard loaded. */
   scoreboard?: ScoreboardModel;
   /** Newest first, or in the order `orderNotices` gives. */
   notices?: GameNotice[];
@@ -41,10 +49,13 @@ export interface FeedState {
   error?: unknown;
   /** Why the notices could not be loaded (kept until they load). */
   noticesError?: unknown;
+  /** How updates arrive. */
   live: LiveMode;
 }
 
+/** How a {@link GameFeed} polls and orders its notices. */
 export interface GameFeedOptions {
+  /** The polling waits (default `DEFAULT_TIMING`). */
   timing?: PollTiming;
   /** Called when the last holder lets go. */
   onIdle?: () => void;
@@ -52,6 +63,7 @@ export interface GameFeedOptions {
   orderNotices?: (notices: GameNotice[]) => GameNotice[];
 }
 
+/** What a holder of a feed wants from it. */
 export interface RetainOptions {
   /** This holder shows the notices: they are read (and polled when the hub is down) while such a holder stays. */
   notices?: boolean;
@@ -59,7 +71,12 @@ export interface RetainOptions {
 
 const newestFirst = (notices: GameNotice[]) => [...notices].sort((a, b) => b.time - a.time || b.id - a.id);
 
+/**
+ * One game's scoreboard and notices for every widget on a page: kept fresh by the user hub's pushes,
+ * or by polling while the hub is down, and shared by its holders.
+ */
 export class GameFeed {
+  /** The game it follows. */
   readonly gameId: number;
   readonly #source: FeedSource;
   readonly #onIdle: () => void;
@@ -95,6 +112,7 @@ export class GameFeed {
     });
   }
 
+  /** The current state (a new object after each change, so it can be compared by identity). */
   getState = (): FeedState => this.#state;
 
   /** For useSyncExternalStore: called on every change of the state. */
@@ -275,6 +293,7 @@ export class FeedRegistry {
     this.#keep = keep;
   }
 
+  /** The feed under `key`, made from `source` the first time it is asked for. */
   get(
     key: string,
     gameId: number,

@@ -2,14 +2,19 @@
 // before, so "unchanged" is an identity check. The waits between rounds follow backoff.ts.
 import { DEFAULT_TIMING, nextDelay, type PollOutcome, type PollTiming } from './backoff.ts';
 
+/** What a {@link Poller} fetches and whom it tells. */
 export interface PollerOptions<T> {
+  /** Reads the value once. */
   fetch: () => Promise<T>;
   /** A new value (the first one included). */
   onValue: (value: T) => void;
+  /** A fetch failed; polling goes on, slower. */
   onError: (error: unknown) => void;
+  /** The waits (default `DEFAULT_TIMING`). */
   timing?: PollTiming;
 }
 
+/** Fetches a value again and again, waiting as `nextDelay` says, and reports each new value. */
 export class Poller<T> {
   readonly #options: PollerOptions<T>;
   readonly #timing: PollTiming;
@@ -50,6 +55,7 @@ export class Poller<T> {
     void this.#round();
   }
 
+  /** Stops polling; a fetch in flight is not reported. */
   stop(): void {
     this.#running = false;
     clearTimeout(this.#timer);

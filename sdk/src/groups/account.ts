@@ -17,6 +17,7 @@ import type { RequestResponse, RequestResponseOf } from '../contract/schema.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
+/** The account calls, as `client.account` has them: sign-up, sign-in, recovery and the caller's profile. */
 export interface AccountApi {
   /** POST /api/account/register: create an account; `data` says whether it is signed in or awaits e-mail. */
   register(body: RegisterModel, options?: CallOptions): Promise<RequestResponseOf<RegisterStatus>>;
@@ -44,6 +45,7 @@ export interface AccountApi {
   updateAvatar(file: Upload, options?: CallOptions): Promise<string>;
 }
 
+/** The account group over a requester (see `createRequester`), for a script that needs only it. */
 export const createAccountApi = (request: Requester): AccountApi => ({
   register: (body, options) => request(r.register, { ...options, body }),
   recover: (body, options) => request(r.recover, { ...options, body }),

@@ -25,8 +25,12 @@ import { toBlob, type Upload } from './upload.ts';
 export type PageQuery = RouteQuery<typeof r.teams>;
 /** Paging of the users, optionally only those whose registration `field` contains `value`. */
 export type UsersQuery = RouteQuery<typeof r.users>;
+/** The admin log list's query: a level filter (default `All`) and paging. */
 export type LogsQuery = RouteQuery<typeof r.logs>;
 
+/**
+ * The admin calls, as `client.admin` has them: configuration, users, teams, participations, logs, writeups, instances and files (admin only).
+ */
 export interface AdminApi {
   /** GET /api/admin/config: the platform configuration, every section filled. */
   config(options?: CallOptions): Promise<ConfigEditModel>;
@@ -84,6 +88,7 @@ export interface AdminApi {
   files(query?: PageQuery, options?: CallOptions): PagedCall<ArrayResponse<LocalFile>>;
 }
 
+/** The admin group over a requester (see `createRequester`), for a script that needs only it. */
 export const createAdminApi = (request: Requester): AdminApi => ({
   config: (options) => request(r.config, options),
   updateConfig: (body, options) => request(r.updateConfig, { ...options, body }),

@@ -4,6 +4,7 @@ import { assets as r } from '../contract/routes/assets.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
+/** The assets calls, as `client.assets` has them: file download, upload and removal. */
 export interface AssetsApi {
   /** GET /assets/{hash}/{filename}: a stored file (typed by its bytes; the name is the download name). */
   download(hash: string, filename: string, options?: CallOptions): Promise<{ data: Blob; fileName: string }>;
@@ -17,6 +18,7 @@ export interface AssetsApi {
   delete(hash: string, options?: CallOptions): Promise<void>;
 }
 
+/** The assets group over a requester (see `createRequester`), for a script that needs only it. */
 export const createAssetsApi = (request: Requester): AssetsApi => ({
   download: (hash, filename, options) => request(r.download, { ...options, params: { hash, filename } }),
   upload: (files, query, options) =>

@@ -33,8 +33,12 @@ import type { PagedCall } from '../transport/pages.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
+/** The editor's game list query: paging. */
 export type EditGamesQuery = RouteQuery<typeof r.games>;
 
+/**
+ * The edit calls, as `client.edit` has them: posts, games, notices, divisions, challenges, flags and test containers (admin only).
+ */
 export interface EditApi {
   // ---- Posts ----
   /** POST /api/edit/posts: publish a post; resolves to its id. */
@@ -206,6 +210,7 @@ export interface EditApi {
   deleteTestContainer(gameId: number, challengeId: number, options?: CallOptions): Promise<void>;
 }
 
+/** The edit group over a requester (see `createRequester`), for a script that needs only it. */
 export const createEditApi = (request: Requester): EditApi => ({
   createPost: (body, options) => request(r.createPost, { ...options, body }),
   updatePost: (id, body, options) => request(r.updatePost, { ...options, params: { id }, body }),

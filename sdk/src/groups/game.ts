@@ -28,12 +28,19 @@ import type { PagedCall } from '../transport/pages.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
+/** The public game list query: paging. */
 export type GamePageQuery = RouteQuery<typeof r.list>;
+/** A game's notice list query: paging. */
 export type NoticesQuery = RouteQuery<typeof r.notices>;
+/** A game's monitor event list query: paging, and whether to leave out container events. */
 export type EventsQuery = RouteQuery<typeof r.events>;
+/** A game's submission list query: paging, and optionally one verdict. */
 export type SubmissionsQuery = RouteQuery<typeof r.submissions>;
 type Download = Promise<{ data: Blob; fileName: string }>;
 
+/**
+ * The game calls, as `client.game` has them: listings, joining, scoreboards, playing, containers, monitoring and traffic capture.
+ */
 export interface GameApi {
   // ---- Listings and joining ----
   /** GET /api/game/recent: visible games, ongoing first; `limit` 0 = all (≤ 50). */
@@ -116,6 +123,7 @@ export interface GameApi {
   ): Promise<void>;
 }
 
+/** The game group over a requester (see `createRequester`), for a script that needs only it. */
 export const createGameApi = (request: Requester): GameApi => ({
   recent: (query, options) => request(r.recent, { ...options, query: query ?? {} }),
   list: (query, options) => request(r.list, { ...options, query: query ?? {} }),

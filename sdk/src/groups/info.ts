@@ -9,6 +9,7 @@ import type {
 import { info } from '../contract/routes/info.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
+/** The info calls, as `client.info` has them: public configuration, captcha and posts. */
 export interface InfoApi {
   /** GET /api/config: the platform's public configuration. Not retried (client-spec §7). */
   config(options?: CallOptions): Promise<ClientConfig>;
@@ -24,6 +25,7 @@ export interface InfoApi {
   post(id: string, options?: CallOptions): Promise<PostDetailModel>;
 }
 
+/** The info group over a requester (see `createRequester`), for a script that needs only it. */
 export const createInfoApi = (request: Requester): InfoApi => ({
   config: (options) => request(info.config, { ...options, retry: options?.retry ?? 0 }),
   captcha: (options) => request(info.captcha, options),

@@ -4,6 +4,9 @@ import type { RegistrationFields } from '../contract/models/registration-fields.
 import { registrationFields as r } from '../contract/routes/registration-fields.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
+/**
+ * The registration-field calls, as `client.registrationFields` has them: Pennon's extra account fields: read them, and an admin sets them.
+ */
 export interface RegistrationFieldsApi {
   /**
    * GET /api/account/fields: the fields registration and the profile ask for (anyone may read them).
@@ -28,6 +31,7 @@ export interface RegistrationFieldsApi {
   update(fields: RegistrationFields, options?: CallOptions): Promise<RegistrationFields>;
 }
 
+/** The registration-field group over a requester (see `createRequester`), for a script that needs only it. */
 export const createRegistrationFieldsApi = (request: Requester): RegistrationFieldsApi => ({
   definitions: (options) => request(r.definitions, options),
   update: (fields, options) => request(r.update, { ...options, body: fields }),

@@ -26,6 +26,10 @@ import type {
 import { signInAdmin as a, signIn as r, security as s } from '../contract/routes/signin.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
+/**
+ * Pennon's sign-in calls, as `client.signIn` has them: the methods offered, password sign-in with a
+ * second factor, passkeys and OpenID Connect.
+ */
 export interface SignInApi {
   /** GET /api/signin: whether passwords sign in, and the providers' buttons. */
   methods(options?: CallOptions): Promise<SignInMethods>;
@@ -49,6 +53,7 @@ export interface SignInApi {
   externalLink(body: ExternalLinkModel, options?: CallOptions): Promise<SignInResult>;
 }
 
+/** The sign-in group over a requester (see `createRequester`), for a script that needs only it. */
 export const createSignInApi = (request: Requester): SignInApi => ({
   methods: (options) => request(r.methods, options),
   password: (body, options) => request(r.password, { ...options, body }),
@@ -63,6 +68,10 @@ export const createSignInApi = (request: Requester): SignInApi => ({
   externalLink: (body, options) => request(r.externalLink, { ...options, body }),
 });
 
+/**
+ * The caller's own ways to sign in, as `client.security` has them: authenticator app, recovery codes,
+ * passkeys and linked identities.
+ */
 export interface SecurityApi {
   /** GET /api/security: the caller's passkeys, authenticator app, recovery codes and linked providers. */
   overview(options?: CallOptions): Promise<AccountSecurity>;
@@ -91,6 +100,7 @@ export interface SecurityApi {
   unlinkProvider(provider: string, options?: CallOptions): Promise<void>;
 }
 
+/** The security group over a requester (see `createRequester`), for a script that needs only it. */
 export const createSecurityApi = (request: Requester): SecurityApi => ({
   overview: (options) => request(s.overview, options),
   totpSetup: (options) => request(s.totpSetup, options),
@@ -107,6 +117,7 @@ export const createSecurityApi = (request: Requester): SecurityApi => ({
   unlinkProvider: (provider, options) => request(s.unlinkProvider, { ...options, params: { provider } }),
 });
 
+/** The sign-in policy and OpenID Connect providers, as `client.signInAdmin` has them (admin only). */
 export interface SignInAdminApi {
   /** GET /api/admin/signin: the policy and every provider (secrets never leave the server). */
   settings(options?: CallOptions): Promise<SignInSettings>;
@@ -126,6 +137,7 @@ export interface SignInAdminApi {
   unlinkIdentity(userid: string, provider: string, options?: CallOptions): Promise<void>;
 }
 
+/** The sign-in admin group over a requester (see `createRequester`), for a script that needs only it. */
 export const createSignInAdminApi = (request: Requester): SignInAdminApi => ({
   settings: (options) => request(a.settings, options),
   updatePolicy: (body, options) => request(a.updatePolicy, { ...options, body }),

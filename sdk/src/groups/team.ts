@@ -9,6 +9,7 @@ import { team as r } from '../contract/routes/team.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
+/** The team calls, as `client.team` has them: teams, invitations and the team-token check. */
 export interface TeamApi {
   /** GET /api/team/{id}: one team with its members (`game`: only those who play that game with it). */
   get(teamId: number, query?: { game?: number }, options?: CallOptions): Promise<TeamInfoModel>;
@@ -38,6 +39,7 @@ export interface TeamApi {
   verify(body: SignatureVerifyModel, options?: CallOptions): Promise<void>;
 }
 
+/** The team group over a requester (see `createRequester`), for a script that needs only it. */
 export const createTeamApi = (request: Requester): TeamApi => ({
   get: (id, query, options) => request(r.get, { ...options, params: { id }, query: query ?? {} }),
   list: (options) => request(r.list, options),

@@ -3,6 +3,9 @@ import type { ApiToken, ApiTokenCreateModel, ApiTokenResponse } from '../contrac
 import { tokens as r } from '../contract/routes/tokens.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
+/**
+ * The API-token calls, as `client.tokens` has them: creating, listing, revoking and restoring tokens (admin only).
+ */
 export interface TokensApi {
   /** POST /api/tokens: issue a token; the raw token is only ever returned here. */
   create(body: ApiTokenCreateModel, options?: CallOptions): Promise<ApiTokenResponse>;
@@ -14,6 +17,7 @@ export interface TokensApi {
   revoke(id: string, query?: { delete?: boolean }, options?: CallOptions): Promise<void>;
 }
 
+/** The API-token group over a requester (see `createRequester`), for a script that needs only it. */
 export const createTokensApi = (request: Requester): TokensApi => ({
   create: (body, options) => request(r.create, { ...options, body }),
   list: (options) => request(r.list, options),

@@ -5,6 +5,9 @@ import { userSheets as r } from '../contract/routes/user-sheets.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 import { toBlob, type Upload } from './upload.ts';
 
+/**
+ * The users-sheet calls, as `client.userSheets` has them: Pennon's import of users and teams from CSV or XLSX and their export (admin only).
+ */
 export interface UserSheetsApi {
   /**
    * POST /api/admin/users/import: import the users of a sheet, all or nothing. With `dryRun` nothing is written
@@ -30,6 +33,7 @@ export interface UserSheetsApi {
   exportTeams(format?: SheetFormat, options?: CallOptions): Promise<{ data: Blob; fileName: string }>;
 }
 
+/** The users-sheet group over a requester (see `createRequester`), for a script that needs only it. */
 export const createUserSheetsApi = (request: Requester): UserSheetsApi => ({
   importUsers: (file, query, options) =>
     request(r.importUsers, { ...options, query: query ?? {}, file: toBlob(file) }),

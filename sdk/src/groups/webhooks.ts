@@ -3,6 +3,9 @@ import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointInput } from '../
 import { webhooks as r } from '../contract/routes/webhooks.ts';
 import type { CallOptions, Requester } from '../transport/transport.ts';
 
+/**
+ * The webhook calls, as `client.webhooks` has them: Pennon's webhook endpoints, their deliveries, redelivery and test events (admin only).
+ */
 export interface WebhooksApi {
   /** GET /api/admin/webhooks: every endpoint, with its secret and how many deliveries wait. */
   list(options?: CallOptions): Promise<WebhookEndpoint[]>;
@@ -32,6 +35,7 @@ export interface WebhooksApi {
   test(id: number, options?: CallOptions): Promise<WebhookDelivery>;
 }
 
+/** The webhook group over a requester (see `createRequester`), for a script that needs only it. */
 export const createWebhooksApi = (request: Requester): WebhooksApi => ({
   list: (options) => request(r.list, options),
   create: (body, options) => request(r.create, { ...options, body }),

@@ -21,8 +21,13 @@ import type { Requester } from '../transport/transport.ts';
 /** `push`: the hub only; `poll`: the REST endpoints only; `auto`: the hub, polling when it cannot connect. */
 export type LiveMode = 'push' | 'poll' | 'auto';
 
+/**
+ * A live subscription's state: connecting, connected to the hub, reconnecting after a drop, polling
+ * the REST endpoints instead, or closed.
+ */
 export type LiveState = 'connecting' | 'connected' | 'reconnecting' | 'polling' | 'closed';
 
+/** How a live subscription connects: push or poll, credentials, and polling pace. */
 export interface LiveOptions {
   /** Default `auto`. */
   mode?: LiveMode;
@@ -45,10 +50,13 @@ export interface LiveOptions {
 interface CommonHandlers {
   /** A failure to connect or poll; live delivery goes on (reconnecting / polling again). */
   error?: (error: unknown) => void;
+  /** The subscription's state changed. */
   state?: (state: LiveState) => void;
 }
 
+/** What `connectGameNotices` calls. */
 export interface NoticeHandlers extends CommonHandlers {
+  /** A notice was published (each one once, oldest first when polling). */
   notice: (notice: GameNotice) => void;
   /**
    * Pennon's addition: the game's scoreboard changed and the new one is ready to fetch (pushed only; a server
@@ -57,20 +65,27 @@ export interface NoticeHandlers extends CommonHandlers {
   scoreboard?: (update: ScoreboardUpdate) => void;
 }
 
+/** What `connectMonitor` calls. */
 export interface MonitorHandlers extends CommonHandlers {
+  /** A game event was recorded. */
   event?: (event: GameEvent) => void;
+  /** A flag was judged. */
   submission?: (submission: Submission) => void;
 }
 
+/** What `connectAdminLogs` calls. */
 export interface AdminLogHandlers extends CommonHandlers {
+  /** A log entry was written. */
   log: (entry: LogMessageModel) => void;
 }
 
+/** A running live subscription. */
 export interface LiveSubscription {
   /** How the messages arrive: fixed once the subscription resolved. */
   readonly mode: 'push' | 'poll';
   /** The hub connection in push mode. */
   readonly connection: HubConnection | undefined;
+  /** Closes the hub connection or stops polling; no handler is called after it resolves. */
   stop(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE' | 'PATCH';
 
+/** When and how a failed call is tried again. */
 export interface RetryPolicy {
   /** Retries after the first attempt. */
   limit: number;
@@ -23,6 +24,10 @@ export interface TransportDefaults {
   readonly retry: Readonly<RetryPolicy>;
 }
 
+/**
+ * The transport's defaults (exported as `requestDefaults`): timeout, retry policy and the rest, used
+ * where the client options leave them out.
+ */
 export const defaults: TransportDefaults = Object.freeze({
   timeout: 10_000,
   retry: Object.freeze({

@@ -59,6 +59,10 @@ export interface Hooks {
 /** The language sent as `Accept-Language`: fixed, or read before every call. */
 export type Language = string | (() => string | null | undefined);
 
+/**
+ * How the client talks to the platform: its address, language, headers, hooks, retries, timeout and
+ * fetch.
+ */
 export interface TransportOptions {
   /**
    * Where the platform is, e.g. `https://ctf.example.com` (a path prefix is kept). Defaults to the page's

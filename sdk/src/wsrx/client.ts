@@ -18,6 +18,10 @@ export const WsrxState = {
 } as const;
 export type WsrxState = (typeof WsrxState)[keyof typeof WsrxState];
 
+/**
+ * Why a daemon call failed: no daemon answers, it is older than `WSRX_REQUIRED_VERSION`, it answered with an
+ * error, the user has not allowed the site yet (`scope_unverified`), or the site has no scope there (`missing_scope`).
+ */
 export type WsrxErrorKind =
   | 'daemon_unavailable'
   | 'daemon_version_mismatch'
@@ -39,6 +43,7 @@ export class WsrxError extends Error {
   }
 }
 
+/** Whether `error` is a {@link WsrxError}, of `kind` when given. */
 export const isWsrxError = (error: unknown, kind?: WsrxErrorKind): error is WsrxError =>
   error instanceof WsrxError && (kind === undefined || error.kind === kind);
 
@@ -61,8 +66,10 @@ export interface WsrxInstanceRequest {
   local: string;
 }
 
+/** A scope feature: `basic` tunnels, and `pingfall` (the daemon drops a tunnel whose probe fails). */
 export type WsrxFeature = 'basic' | 'pingfall';
 
+/** When the daemon drops a tunnel of a `pingfall` scope. */
 export interface WsrxPingfallSettings {
   /** Non-2xx probe answers that delete the tunnel (all when empty). */
   status: number[];
@@ -70,6 +77,7 @@ export interface WsrxPingfallSettings {
   drop_unknown: boolean;
 }
 
+/** The scope a site asks the daemon for: its name and features. */
 export interface WsrxScopeRequest {
   /** Shown to the user in the daemon. */
   name: string;
@@ -79,11 +87,13 @@ export interface WsrxScopeRequest {
 
 /** The scope GZ::CTF registers: tunnels vanish once their container is gone (404) or proxying is off (400). */
 export const WSRX_FEATURES: WsrxFeature[] = ['basic', 'pingfall'];
+/** Drops a tunnel when its probe gets 400 (proxying is off) or 404 (the container is gone). */
 export const WSRX_PINGFALL: WsrxPingfallSettings = { status: [400, 404], drop_unknown: false };
 
 /** The address a tunnel listens on: loopback only, or every interface when LAN access is allowed. */
 export const localBindAddress = (allowLan: boolean): string => (allowLan ? '0.0.0.0:0' : '127.0.0.1:0');
 
+/** How a {@link WsrxClient} reaches the daemon. */
 export interface WsrxClientOptions {
   /** Daemon API base; default `http://127.0.0.1:3307`. */
   api?: string;
@@ -94,6 +104,7 @@ export interface WsrxClientOptions {
   origin?: string;
   /** Per attempt, in ms; default 10 s. */
   timeout?: number;
+  /** A fetch to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
 }
 

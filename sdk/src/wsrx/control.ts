@@ -16,6 +16,7 @@ export const wsrxControlRoutes = {
   deny: { method: 'POST', path: 'deny' },
   remove: { method: 'POST', path: 'remove' },
 } as const;
+/** A control call by name (a key of `wsrxControlRoutes`). */
 export type WsrxControlAction = keyof typeof wsrxControlRoutes;
 
 /** `pending` waits for the user; `allowed` may open tunnels; `denied` is refused until allowed or removed. */
@@ -105,9 +106,11 @@ export class WsrxControlError extends Error {
   }
 }
 
+/** How a {@link WsrxControl} calls the daemon. */
 export interface WsrxControlOptions {
   /** Per call, in ms; default 5 s. */
   timeout?: number;
+  /** A fetch to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
 }
 

@@ -27,6 +27,7 @@ export const WSRX_SYNC_EVERY = 5;
 /** Option changes settle this long before connecting again. */
 export const WSRX_DEBOUNCE_MS = 100;
 
+/** The controller's state: the daemon's answer for this site and its tunnels. */
 export interface WsrxSnapshot {
   state: WsrxState;
   /** The site's tunnels as last synced; emptied when the state drops to Invalid. */
@@ -40,6 +41,7 @@ export interface WsrxSnapshot {
   connecting: boolean;
 }
 
+/** What a wsrx controller is made with. */
 export interface WsrxControllerConfig extends Pick<WsrxClientOptions, 'origin' | 'fetch' | 'timeout'> {
   /** Where the options are kept; localStorage when there is one, else memory. */
   storage?: WsrxOptionsStorage;
@@ -49,9 +51,12 @@ export interface WsrxControllerConfig extends Pick<WsrxClientOptions, 'origin' |
   title?: string;
 }
 
+/** Keeps a site's wsrx scope and tunnels in step with the daemon, as a zustand store. */
 export interface WsrxController {
   readonly store: StoreApi<WsrxSnapshot>;
+  /** The current snapshot. */
   getState(): WsrxSnapshot;
+  /** Calls `listener` on each change; returns the unsubscribe function. */
   subscribe(listener: (state: WsrxSnapshot, previous: WsrxSnapshot) => void): () => void;
   /** Resolves once the stored options are loaded. */
   readonly ready: Promise<void>;
@@ -84,6 +89,7 @@ const asWsrxError = (error: unknown): WsrxError =>
         cause: error,
       });
 
+/** A {@link WsrxController}; it loads the stored options and starts polling when connected. */
 export const createWsrxController = (config: WsrxControllerConfig = {}): WsrxController => {
   const storage = config.storage ?? defaultOptionsStorage();
   let title = config.title;

@@ -11,9 +11,12 @@ export interface WsrxOptions {
   allowLan: boolean;
 }
 
+/** The Web Storage key the options are kept under. */
 export const WSRX_OPTIONS_KEY = 'wsrx-options';
+/** The registration name before the platform's title is known. */
 export const WSRX_DEFAULT_NAME = 'GZ::CTF';
 
+/** The options before the user changes any. */
 export const wsrxDefaultOptions: Readonly<WsrxOptions> = Object.freeze({
   api: WSRX_DEFAULT_API,
   name: WSRX_DEFAULT_NAME,
@@ -29,7 +32,9 @@ export const wsrxName = (title: string): string => `${title}::CTF`;
  *    save: (options) => chrome.storage.local.set({ [WSRX_OPTIONS_KEY]: options }) }`.
  */
 export interface WsrxOptionsStorage {
+  /** The stored value, unchecked (see `readWsrxOptions`); anything unusable counts as nothing. */
   load(): unknown | Promise<unknown>;
+  /** Stores the options. */
   save(options: WsrxOptions): void | Promise<void>;
 }
 
