@@ -56,6 +56,7 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      { test: { name: 'ctl', root: 'ctl', include: ['test/**/*.test.ts'], environment: 'node', expect } },
       {
         test: {
           name: 'widgets',

@@ -56,10 +56,9 @@ const lanes = focused
       { name: 'e2e', args: ['--project', 'e2e', '--project', 'security'] },
       {
         name: 'units',
-        args: ['sdk', 'server', 'containers', 'image', 'web', 'widgets', 'wsrx', 'extension'].flatMap((p) => [
-          '--project',
-          p,
-        ]),
+        args: ['sdk', 'server', 'containers', 'image', 'web', 'widgets', 'wsrx', 'extension', 'ctl'].flatMap(
+          (p) => ['--project', p],
+        ),
       },
     ];
 

@@ -39,8 +39,14 @@ const rows = (node: Node, prefix: string): string[] =>
     const limit = bounds(field);
     const text = [field.description ?? '', limit].filter(Boolean).join('; ');
     const row = `| \`${at}\` | ${kind(field)} | ${required} | ${text.replaceAll('|', '\\|')} |`;
-    return [row, ...(field.type === 'object' ? rows(field, `${at}.`) : [])];
+    return [row, ...(field.type === 'object' ? rows(field, `${at}.`) : []), ...itemRows(field, at)];
   });
+
+/** A list whose items may be mappings: their fields, as `list[].field`. */
+const itemRows = (node: Node, at: string): string[] => {
+  const forms = node.items?.anyOf ?? (node.items ? [node.items] : []);
+  return forms.filter((form) => form.type === 'object').flatMap((form) => rows(form, `${at}[].`));
+};
 
 export const fieldTable = (): string =>
   [

@@ -1,5 +1,6 @@
 // Where each setting lives in challenge.yml and in the edit API, once: `push` and `diff` read the file through this
-// table, `pull` writes it through the same table, so a pulled file pushes back as no change.
+// table, `pull` writes it through the same table, so a pulled file pushes back as no change. Hints (two kinds, on two
+// routes) and prerequisites (names in the file, ids on the platform) are planned apart, in plan.ts.
 import type { ChallengeEditDetailModel, ChallengeUpdateModel } from '@pennon/sdk/contract';
 import type { ChallengeSpec } from './schema.ts';
 
@@ -12,6 +13,8 @@ export interface Field {
   /** The file's value as the API takes and gives it (default: as it is). */
   toWire?: (value: unknown) => unknown;
   fromWire?: (value: unknown) => unknown;
+  /** The wire value that clears the setting, which the API then gives as null or leaves out. */
+  none?: unknown;
   /** Settings that only container challenges have: `pull` leaves them out of the others. */
   container?: true;
 }
@@ -24,7 +27,6 @@ export const fields: Field[] = [
   { path: 'score.minRate', key: 'minScoreRate' },
   { path: 'score.difficulty', key: 'difficulty' },
   { path: 'flagTemplate', key: 'flagTemplate' },
-  { path: 'hints', key: 'hints' },
   { path: 'container.image', key: 'containerImage', container: true },
   { path: 'container.port', key: 'exposePort', container: true },
   { path: 'container.memory', key: 'memoryLimit', container: true },
@@ -38,6 +40,13 @@ export const fields: Field[] = [
     key: 'deadlineUtc',
     toWire: (iso) => Date.parse(String(iso)),
     fromWire: (ms) => new Date(Number(ms)).toISOString(),
+  },
+  {
+    path: 'releaseAt',
+    key: 'releaseAt',
+    toWire: (iso) => (iso === null ? 0 : Date.parse(String(iso))),
+    fromWire: (ms) => new Date(Number(ms)).toISOString(),
+    none: 0,
   },
   { path: 'bloodBonus', key: 'disableBloodBonus', toWire: (on) => !on, fromWire: (off) => !off },
 ];

@@ -7,6 +7,7 @@ import { type Zippable, zipSync } from 'fflate';
 import Value from 'typebox/value';
 import { parseDocument } from 'yaml';
 import { fromCtfcli, isCtfcli } from './ctfcli.ts';
+import { cyclesOf } from './prerequisites.ts';
 import { type AttachmentSpec, ChallengeSpec } from './schema.ts';
 
 /** A file to attach: one of the folder, or several of it zipped. */
@@ -24,10 +25,14 @@ export type LocalAttachment = { kind: 'file'; local: LocalFile } | { kind: 'url'
 export interface LocalChallenge {
   /** The challenge.yml, relative to the current folder. */
   file: string;
+  /** Its folder, relative to the folder pushed (`web/login`): a prerequisite may name it so. */
+  folder: string;
   spec: ChallengeSpec;
   type: NonNullable<ChallengeSpec['type']>;
   attachment?: LocalAttachment;
   flags?: { flag: string; attachment?: LocalAttachment }[];
+  /** The challenges it needs, by name: a folder named in the file is its challenge's name here. */
+  prerequisites?: string[];
   /** ctfcli fields Pennon has no place for. */
   notes: string[];
   ctfcli: boolean;
@@ -121,6 +126,20 @@ const typeProblems = (spec: ChallengeSpec, type: string): string[] => {
   return problems;
 };
 
+/** Titled hints are matched to the platform's by title, so each title is one hint's. */
+const hintProblems = (spec: ChallengeSpec): string[] => {
+  const titles = new Set<string>();
+  const problems: string[] = [];
+  spec.hints?.forEach((hint, i) => {
+    if (typeof hint === 'string') return;
+    const title = hint.title.trim();
+    if (titles.has(title))
+      problems.push(`hints.${i}.title: another hint of the challenge is titled ${title}`);
+    titles.add(title);
+  });
+  return problems;
+};
+
 const sha256Of = (content: Uint8Array) => createHash('sha256').update(content).digest('hex');
 
 /** A file of the folder, or why it cannot be attached. */
@@ -168,7 +187,10 @@ const resolveAttachment = async (
   return typeof local === 'string' ? local : { kind: 'file', local };
 };
 
-const loadOne = async (specFile: string): Promise<{ challenge?: LocalChallenge; problems: string[] }> => {
+const loadOne = async (
+  root: string,
+  specFile: string,
+): Promise<{ challenge?: LocalChallenge; problems: string[] }> => {
   const file = path.relative(process.cwd(), specFile) || specFile;
   const where = (problem: string) => `${file}: ${problem}`;
   const doc = parseDocument(await readFile(specFile, 'utf8'));
@@ -186,9 +208,10 @@ const loadOne = async (specFile: string): Promise<{ challenge?: LocalChallenge; 
   if (problems.length > 0) return { problems: problems.map(where) };
   const valid = spec as ChallengeSpec;
   const type = valid.type ?? 'StaticAttachment';
-  const found = typeProblems(valid, type);
+  const found = [...typeProblems(valid, type), ...hintProblems(valid)];
   const dir = path.dirname(specFile);
-  const challenge: LocalChallenge = { file, spec: valid, type, notes, ctfcli };
+  const folder = path.relative(root, dir).split(path.sep).join('/');
+  const challenge: LocalChallenge = { file, folder, spec: valid, type, notes, ctfcli };
   if (valid.attachment) {
     const attachment = await resolveAttachment(dir, valid.attachment, 'attachment');
     if (typeof attachment === 'string') found.push(attachment);
@@ -215,7 +238,7 @@ export const loadFolder = async (root: string): Promise<LocalChallenge[]> => {
   if (!info?.isDirectory()) throw new InvalidFiles([`${root}: not a folder`]);
   const specs = await findSpecs(path.resolve(root));
   if (specs.length === 0) throw new InvalidFiles([`${root}: no challenge.yml in it or its folders`]);
-  const loaded = await Promise.all(specs.map(loadOne));
+  const loaded = await Promise.all(specs.map((spec) => loadOne(path.resolve(root), spec)));
   const problems = loaded.flatMap((l) => l.problems);
   const challenges = loaded.flatMap((l) => (l.challenge ? [l.challenge] : []));
   const byName = new Map<string, string>();
@@ -224,6 +247,39 @@ export const loadFolder = async (root: string): Promise<LocalChallenge[]> => {
     if (other) problems.push(`${c.file}: name: ${JSON.stringify(c.spec.name)} is taken by ${other} too`);
     byName.set(c.spec.name, c.file);
   }
+  problems.push(...resolvePrerequisites(challenges));
   if (problems.length > 0) throw new InvalidFiles(problems);
   return challenges;
+};
+
+/**
+ * Sets each challenge's prerequisites as names: a challenge's name, else its folder from the root, else the last part
+ * of one folder. A name the folder lacks stays for the platform to have (diff and push check). The folder's own
+ * prerequisites may not make a cycle.
+ */
+const resolvePrerequisites = (challenges: LocalChallenge[]): string[] => {
+  const names = new Set(challenges.map((c) => c.spec.name));
+  const byFolder = new Map(challenges.map((c) => [c.folder, c.spec.name]));
+  const byLast = new Map<string, string[]>();
+  for (const c of challenges) {
+    const last = c.folder.split('/').pop() ?? '';
+    byLast.set(last, [...(byLast.get(last) ?? []), c.spec.name]);
+  }
+  const nameOf = (entry: string) => {
+    const [one, ...more] = byLast.get(entry) ?? [];
+    return names.has(entry) ? entry : (byFolder.get(entry) ?? (one && more.length === 0 ? one : entry));
+  };
+  for (const c of challenges)
+    if (c.spec.prerequisites) c.prerequisites = [...new Set(c.spec.prerequisites.map(nameOf))];
+
+  const index = new Map(challenges.map((c, i) => [c.spec.name, i]));
+  const graph = new Map(
+    challenges.map((c, i) => [
+      i,
+      (c.prerequisites ?? []).flatMap((name) => (index.has(name) ? [index.get(name) as number] : [])),
+    ]),
+  );
+  return cyclesOf(graph, (i) => challenges[i]?.spec.name ?? '').map(
+    ({ ids: [first = 0], text }) => `${challenges[first]?.file}: prerequisites: a cycle: ${text}`,
+  );
 };

@@ -89,6 +89,11 @@ challenges
   .argument(...folderArgument)
   .action(async (dir: string) => {
     const found = await load(dir);
+    // Offline, a prerequisite the folder lacks may be one of the game's: diff and push find out.
+    const names = new Set(found.map((c) => c.spec.name));
+    for (const c of found)
+      for (const name of c.prerequisites?.filter((p) => !names.has(p)) ?? [])
+        out(`${c.file}: prerequisites: ${name} is not in the folder; diff and push look for it in the game`);
     out(`${found.length} challenge${found.length === 1 ? '' : 's'} valid`);
   });
 

@@ -5,11 +5,15 @@ import type {
   Attachment,
   AttachmentCreateModel,
   ChallengeEditDetailModel,
+  ChallengeInfoModel,
   ChallengeUpdateModel,
   FlagCreateModel,
+  HintEditModel,
 } from '@pennon/sdk/contract';
 import { type Field, fields, getPath, sameValue } from './fields.ts';
 import { InvalidFiles, type LocalAttachment, type LocalChallenge, type LocalFile } from './folder.ts';
+import { type HintPlan, plainHints, planHints, titledHints } from './hints.ts';
+import { cyclesOf } from './prerequisites.ts';
 
 export interface ChallengePlan {
   local: LocalChallenge;
@@ -21,6 +25,14 @@ export interface ChallengePlan {
   removeFlags: { id: number; flag: string }[];
   /** Set when the challenge's own attachment changes. */
   attachment?: LocalAttachment | null;
+  hints: HintPlan;
+  /** The prerequisites to set, by name: ids once the push has created the challenges they name. */
+  prerequisites?: string[];
+  /**
+   * The platform's prerequisites the new set keeps, when it drops some: set first, so that no step of the push
+   * closes a cycle on the way (the server refuses one).
+   */
+  keepPrerequisites?: number[];
   /** Lines for people, one per change. */
   changes: string[];
 }
@@ -62,7 +74,7 @@ const textChange = (path: string, from: string, to: string): string => {
 };
 
 const fieldChange = (field: Field, local: unknown, remote: unknown): string => {
-  const before = remote === null || remote === undefined ? remote : (field.fromWire?.(remote) ?? remote);
+  const before = remote == null ? null : (field.fromWire?.(remote) ?? remote);
   if (
     typeof local === 'string' &&
     typeof before === 'string' &&
@@ -74,8 +86,20 @@ const fieldChange = (field: Field, local: unknown, remote: unknown): string => {
 
 const flagKey = (flag: string, attachment: string) => `${flag}\u0000${attachment}`;
 
-const planOne = (local: LocalChallenge, remote: ChallengeEditDetailModel | undefined): ChallengePlan => {
-  const plan: ChallengePlan = { local, remote, update: {}, addFlags: [], removeFlags: [], changes: [] };
+const planOne = (
+  local: LocalChallenge,
+  remote: ChallengeEditDetailModel | undefined,
+  remoteHints: HintEditModel[],
+): ChallengePlan => {
+  const plan: ChallengePlan = {
+    local,
+    remote,
+    update: {},
+    addFlags: [],
+    removeFlags: [],
+    hints: planHints(titledHints(local.spec.hints ?? []), remoteHints),
+    changes: [],
+  };
   if (!remote) plan.changes.push(`create: ${local.spec.category}, ${local.type}`);
   for (const field of fields) {
     const value = getPath(local.spec, field.path);
@@ -83,11 +107,22 @@ const planOne = (local: LocalChallenge, remote: ChallengeEditDetailModel | undef
     if (value === undefined || (!remote && field.key === 'category')) continue;
     const wire = field.toWire ? field.toWire(value) : value;
     const current = remote?.[field.key];
-    if (remote && sameValue(wire, current)) continue;
+    const cleared = field.none !== undefined && wire === field.none && current == null;
+    if (remote && (cleared || sameValue(wire, current))) continue;
     if (field.key === 'isEnabled') plan.enable = wire as boolean;
     else (plan.update as Record<string, unknown>)[field.key] = wire;
     plan.changes.push(remote ? fieldChange(field, value, current) : `${field.path}: ${shown(value)}`);
   }
+  if (local.spec.hints) {
+    const plain = plainHints(local.spec.hints);
+    if (remote ? !sameValue(plain, remote.hints) : plain.length > 0) {
+      plan.update.hints = plain;
+      plan.changes.push(
+        remote ? `hints: ${shown(remote.hints)} → ${shown(plain)}` : `hints: ${shown(plain)}`,
+      );
+    }
+  }
+  plan.changes.push(...plan.hints.changes);
   if (
     local.attachment !== undefined &&
     localKey(local.attachment) !== remoteKey(remote?.attachment ?? null)
@@ -139,11 +174,63 @@ export const makePlan = async (
       );
       continue;
     }
-    challenges.push(planOne(local, remote));
+    const remoteHints = remote && local.spec.hints ? await client.edit.hints(gameId, remote.id) : [];
+    challenges.push(planOne(local, remote, remoteHints));
   }
+  if (problems.length === 0) problems.push(...planPrerequisites(list, challenges));
   if (problems.length > 0) throw new InvalidFiles(problems);
   const named = new Set(locals.map((l) => l.spec.name));
   return { challenges, untouched: list.filter((c) => !named.has(c.title)).map((c) => c.title) };
+};
+
+/**
+ * Resolves each file's prerequisites to the game's challenges (a challenge this push creates too) and plans the ones
+ * that change; problems for a name that is no challenge's, and for a cycle with the game's own prerequisites.
+ */
+const planPrerequisites = (list: ChallengeInfoModel[], challenges: ChallengePlan[]): string[] => {
+  const problems: string[] = [];
+  const titles = new Map<string, number[]>();
+  for (const c of list) titles.set(c.title, [...(titles.get(c.title) ?? []), c.id]);
+  // Challenges still to create get ids below zero until they exist.
+  const ids = new Map([...titles].flatMap(([title, [id, ...more]]) => (more.length ? [] : [[title, id]])));
+  challenges.forEach((c, i) => {
+    if (!c.remote) ids.set(c.local.spec.name, -1 - i);
+  });
+  const name = new Map([...ids].map(([title, id]) => [id, title]));
+  const graph = new Map(list.map((c) => [c.id, c.prerequisites ?? []]));
+  for (const c of challenges) {
+    if (!c.local.prerequisites) continue;
+    const wanted: number[] = [];
+    for (const title of c.local.prerequisites) {
+      const id = ids.get(title);
+      if (id !== undefined) wanted.push(id);
+      else
+        problems.push(
+          `${c.local.file}: prerequisites: ${
+            titles.has(title)
+              ? `the game has ${titles.get(title)?.length} challenges named ${title}`
+              : `no challenge named ${title} in the folder or the game`
+          }`,
+        );
+    }
+    const id = c.remote?.id ?? (ids.get(c.local.spec.name) as number);
+    graph.set(id, wanted);
+    const before = c.remote?.prerequisites ?? [];
+    const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+    if (sameValue(sorted(wanted), sorted(before))) continue;
+    c.prerequisites = c.local.prerequisites;
+    const kept = before.filter((p) => wanted.includes(p));
+    if (kept.length < before.length) c.keepPrerequisites = kept;
+    const names = (values: number[]) => values.map((p) => name.get(p) ?? `#${p}`);
+    c.changes.push(
+      c.remote
+        ? `prerequisites: ${shown(names(before))} → ${shown(names(wanted))}`
+        : `prerequisites: ${shown(names(wanted))}`,
+    );
+  }
+  for (const cycle of cyclesOf(graph, (id) => name.get(id) ?? `#${id}`))
+    problems.push(`prerequisites: a cycle: ${cycle.text}`);
+  return problems;
 };
 
 export const pendingChanges = (plan: Plan) => plan.challenges.filter((c) => c.changes.length > 0);
@@ -219,8 +306,11 @@ export const applyPlan = async (
   report: (line: string) => void,
 ): Promise<void> => {
   const uploads = new Uploads(client, report);
+  const pending = pendingChanges(plan);
+  // Prerequisites name challenges by title; those this push creates are known once created.
+  const ids = new Map((await client.edit.challenges(gameId)).map((c) => [c.title, c.id]));
   try {
-    for (const c of pendingChanges(plan)) {
+    for (const c of pending) {
       const { id } =
         c.remote ??
         (await client.edit.createChallenge(gameId, {
@@ -228,7 +318,12 @@ export const applyPlan = async (
           category: c.local.spec.category,
           type: c.local.type,
         }));
+      ids.set(c.local.spec.name, id);
       if (Object.keys(c.update).length > 0) await client.edit.updateChallenge(gameId, id, c.update);
+      for (const hint of c.hints.remove) await client.edit.deleteHint(gameId, id, hint.id);
+      for (const { id: hintId, input } of c.hints.update)
+        await client.edit.updateHint(gameId, id, hintId, input);
+      for (const input of c.hints.create) await client.edit.createHint(gameId, id, input);
       for (const flag of c.removeFlags) await client.edit.deleteFlag(gameId, id, flag.id);
       if (c.addFlags.length > 0) {
         const flags: FlagCreateModel[] = [];
@@ -238,6 +333,19 @@ export const applyPlan = async (
       }
       if (c.attachment !== undefined)
         await client.edit.updateAttachment(gameId, id, await attachmentModel(uploads, c.attachment));
+    }
+    for (const c of pending)
+      if (c.keepPrerequisites)
+        await client.edit.updateChallenge(gameId, ids.get(c.local.spec.name) as number, {
+          prerequisites: c.keepPrerequisites,
+        });
+    // Last, once every challenge and its prerequisites are there: a challenge opens with all of them in place.
+    for (const c of pending) {
+      const id = ids.get(c.local.spec.name) as number;
+      if (c.prerequisites) {
+        const prerequisites = c.prerequisites.map((title) => ids.get(title) as number);
+        await client.edit.updateChallenge(gameId, id, { prerequisites });
+      }
       if (c.enable !== undefined) await client.edit.updateChallenge(gameId, id, { isEnabled: c.enable });
       report(`${c.remote ? 'updated' : 'created'} ${c.local.spec.name} (#${id})`);
     }

@@ -6,6 +6,7 @@ import type { PennonClient } from '@pennon/sdk';
 import type { Attachment, ChallengeEditDetailModel } from '@pennon/sdk/contract';
 import { stringify } from 'yaml';
 import { fields, setPath } from './fields.ts';
+import { hintSpecOf } from './hints.ts';
 import type { AttachmentSpec } from './schema.ts';
 
 const containerTypes = new Set(['StaticContainer', 'DynamicContainer']);
@@ -34,16 +35,25 @@ const fetchAttachment = async (
   return { file: `files/${fileName}` };
 };
 
-const specOf = async (client: PennonClient, dir: string, c: ChallengeEditDetailModel) => {
+/** `titles`: the game's challenges by id, which prerequisites are written as. */
+const specOf = async (
+  client: PennonClient,
+  gameId: number,
+  dir: string,
+  c: ChallengeEditDetailModel,
+  titles: Map<number, string>,
+) => {
   const spec: Record<string, unknown> = { name: c.title, type: c.type };
   for (const field of fields) {
     const value = c[field.key];
     if (value === null || value === undefined) continue;
     if (field.container && !containerTypes.has(c.type)) continue;
     if (field.key === 'flagTemplate' && c.type !== 'DynamicContainer') continue;
-    if (field.key === 'hints' && c.hints.length === 0) continue;
     setPath(spec, field.path, field.fromWire ? field.fromWire(value) : value);
   }
+  const hints = [...c.hints, ...(await client.edit.hints(gameId, c.id)).map(hintSpecOf)];
+  if (hints.length > 0) spec.hints = hints;
+  if (c.prerequisites?.length) spec.prerequisites = c.prerequisites.map((id) => titles.get(id) ?? `#${id}`);
   const attachment = await fetchAttachment(client, dir, c.attachment);
   if (attachment) spec.attachment = attachment;
   if (c.type !== 'DynamicContainer') {
@@ -60,14 +70,16 @@ const specOf = async (client: PennonClient, dir: string, c: ChallengeEditDetailM
 export const pullGame = async (client: PennonClient, gameId: number, root: string): Promise<string[]> => {
   const written: string[] = [];
   const used = new Set<string>();
-  for (const { id } of await client.edit.challenges(gameId)) {
+  const list = await client.edit.challenges(gameId);
+  const titles = new Map(list.map((c) => [c.id, c.title]));
+  for (const { id } of list) {
     const c = await client.edit.challenge(gameId, id);
     let slug = slugOf(c.title);
     if (used.has(slug)) slug = `${slug}-${id}`;
     used.add(slug);
     const dir = path.join(root, slug);
     await mkdir(dir, { recursive: true });
-    const spec = await specOf(client, dir, c);
+    const spec = await specOf(client, gameId, dir, c, titles);
     await writeFile(path.join(dir, 'challenge.yml'), stringify(spec, { lineWidth: 0 }));
     written.push(dir);
   }

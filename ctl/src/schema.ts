@@ -1,7 +1,14 @@
 // Pennon's challenge.yml, defined once: `validate` checks files against it, `pennon-ctl schema` prints it as JSON
 // Schema (for editors), and the package README's field table is written from it (scripts/docs.ts). Each field's
 // rule is the edit API's own (AuthoredField), so a file that validates is one the platform takes.
-import { AuthoredField, ChallengeCategory, ChallengeType, NetworkMode } from '@pennon/sdk/contract';
+import {
+  AuthoredField,
+  ChallengeCategory,
+  ChallengeType,
+  HINT_COST_MAX,
+  HintInput,
+  NetworkMode,
+} from '@pennon/sdk/contract';
 import Type, { type Static, type TSchema } from 'typebox';
 
 const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
@@ -37,11 +44,47 @@ export type AttachmentSpec = Static<typeof AttachmentSpec>;
 export const FlagSpec = Type.Union(
   [
     AuthoredField.flag,
-    Type.Object({ flag: AuthoredField.flag, attachment: AttachmentSpec }, { additionalProperties: false }),
+    Type.Object(
+      { flag: described(AuthoredField.flag, 'The flag of one team'), attachment: AttachmentSpec },
+      { additionalProperties: false },
+    ),
   ],
   { description: 'a flag, or `{flag: FLAG, attachment: {file: PATH}}`' },
 );
 export type FlagSpec = Static<typeof FlagSpec>;
+
+const DateTime = Type.String({ format: 'date-time' });
+
+/** A titled hint's cost: points, or `N%` of the challenge's value when a team unlocks it. */
+export const percentCost = /^(100|[1-9]?[0-9])%$/;
+
+export const HintSpec = Type.Union(
+  [
+    AuthoredField.markdown,
+    Type.Object(
+      {
+        title: described(
+          HintInput.properties.title,
+          'What players see before unlocking it; unique in the challenge',
+        ),
+        content: described(HintInput.properties.content, 'Markdown a team sees once it unlocked the hint'),
+        cost: Type.Optional(
+          described(
+            Type.Union([
+              Type.Integer({ minimum: 0, maximum: HINT_COST_MAX }),
+              Type.String({ pattern: percentCost.source }),
+            ]),
+            `Points (0–${HINT_COST_MAX}; default 0: free), or \`N%\` of the challenge’s value when unlocked`,
+          ),
+        ),
+        releaseAt: Type.Optional(described(DateTime, 'Players see it from this time on (ISO 8601)')),
+      },
+      { additionalProperties: false },
+    ),
+  ],
+  { description: 'a string (a free hint) or `{title, content, cost, releaseAt}`' },
+);
+export type HintSpec = Static<typeof HintSpec>;
 
 export const ChallengeSpec = Type.Object(
   {
@@ -78,7 +121,24 @@ export const ChallengeSpec = Type.Object(
     flagTemplate: Type.Optional(
       described(AuthoredField.flagTemplate, 'DynamicContainer only: how each team’s flag is made'),
     ),
-    hints: Type.Optional(described(Type.Array(AuthoredField.markdown), 'Markdown hints, in order')),
+    hints: Type.Optional(
+      described(
+        Type.Array(HintSpec),
+        'Markdown hints: a string is free and shown to all, `{title, content, cost, releaseAt}` is unlocked by each team (titles unique)',
+      ),
+    ),
+    releaseAt: Type.Optional(
+      described(
+        Type.Union([DateTime, Type.Null()]),
+        'Hidden from players until this time (ISO 8601); null: no release time',
+      ),
+    ),
+    prerequisites: Type.Optional(
+      described(
+        Type.Array(AuthoredField.title, { maxItems: 100 }),
+        'Hidden from a team until it solved these challenges of the game, each by name or folder; []: none',
+      ),
+    ),
     attachment: Type.Optional(AttachmentSpec),
     container: Type.Optional(
       Type.Object(
@@ -100,9 +160,7 @@ export const ChallengeSpec = Type.Object(
           submissions: Type.Optional(
             described(AuthoredField.submissionLimit, 'Tries per team (0: unlimited)'),
           ),
-          deadline: Type.Optional(
-            described(Type.String({ format: 'date-time' }), 'No solves after this time (ISO 8601)'),
-          ),
+          deadline: Type.Optional(described(DateTime, 'No solves after this time (ISO 8601)')),
         },
         { additionalProperties: false, description: 'What limits solving' },
       ),

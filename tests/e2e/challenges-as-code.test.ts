@@ -1,6 +1,7 @@
 // pennon-ctl as an organiser runs it against a real server with an admin's API token: a folder of challenges
 // checked, pushed (plan first, files uploaded once), pushed again as no change, diffed after an edit, pulled into an
-// empty folder and pushed back as no change, and a CTFd ctfcli folder brought over.
+// empty folder and pushed back as no change, costed hints and staged release among them, and a CTFd ctfcli folder
+// brought over.
 import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { createNodeClient } from '@pennon/sdk/node';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withFieldTable } from '../../ctl/src/docs.ts';
+import { createRunningGame, teamInGame } from '../support/games.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -112,6 +114,7 @@ describe('pennon-ctl', () => {
   let gameId: number;
   let ctfcliGameId: number;
   let dynamicGameId: number;
+  let stagedGameId: number;
   let token: string;
 
   const game = (title: string) =>
@@ -126,6 +129,7 @@ describe('pennon-ctl', () => {
     gameId = await game('Harbour CTF');
     ctfcliGameId = await game('Moved from CTFd');
     dynamicGameId = await game('Per-team flags');
+    stagedGameId = await createRunningGame(admin, 'Staged harbour');
     ({ token } = await admin.tokens.create({ name: 'pennon-ctl' }));
     write(event);
   });
@@ -332,6 +336,135 @@ flags: ['flag{mirror}']
     expect(back.stdout).toBe('No changes: 3 challenges match the platform.\n');
   });
 
+  it('pushes titled hints with costs, a release time and prerequisites; edits keep what teams unlocked', async () => {
+    write({
+      'staged/beacon/challenge.yml': `name: Beacon
+category: Misc
+flags:
+  - flag{beacon}
+hints:
+  - Free for all.
+  - title: Where to look
+    content: The lamp room.
+    cost: 30
+  - title: Almost the answer
+    content: |
+      It starts with flag{b.
+    cost: 50%
+    releaseAt: 2030-01-01T12:00:00Z
+enabled: true
+`,
+      // By folder: the push makes it Beacon's id, Beacon created in the same push.
+      'staged/keeper/challenge.yml': `name: Keeper
+category: Misc
+flags:
+  - flag{keeper}
+prerequisites: [beacon]
+releaseAt: 2029-06-01T00:00:00Z
+enabled: true
+`,
+    });
+    const game = String(stagedGameId);
+    const push = await ctl(['challenges', 'push', 'staged', '--game', game, '--yes']);
+    expect(push.code, push.stderr).toBe(0);
+    expect(push.stdout).toContain('hints: + "Where to look" (30 points)');
+    expect(push.stdout).toContain('hints: + "Almost the answer" (50 %)');
+    expect(push.stdout).toContain('prerequisites: ["Beacon"]');
+
+    const byTitle = Object.fromEntries((await remote(stagedGameId)).map((c) => [c.title, c]));
+    const beaconId = byTitle.Beacon?.id as number;
+    expect(byTitle.Beacon).toMatchObject({ hints: ['Free for all.'], isEnabled: true });
+    expect(byTitle.Keeper).toMatchObject({
+      isEnabled: true,
+      releaseAt: Date.parse('2029-06-01T00:00:00Z'),
+      prerequisites: [beaconId],
+    });
+    const hints = await admin.edit.hints(stagedGameId, beaconId);
+    expect(hints).toEqual([
+      expect.objectContaining({
+        title: 'Where to look',
+        content: 'The lamp room.',
+        costKind: 'Points',
+        cost: 30,
+        releaseTime: null,
+      }),
+      expect.objectContaining({
+        title: 'Almost the answer',
+        content: 'It starts with flag{b.\n',
+        costKind: 'Percent',
+        cost: 50,
+        releaseTime: Date.parse('2030-01-01T12:00:00Z'),
+      }),
+    ]);
+    const again = await ctl(['challenges', 'push', 'staged', '--game', game]);
+    expect(again).toMatchObject({ code: 0, stdout: 'No changes: 2 challenges match the platform.\n' });
+
+    // A team plays: Keeper is not there for it yet; it pays for a hint, which a rewrite of the hint keeps.
+    const gulls = await teamInGame(server.url, stagedGameId, 'gull', 'Harbour-Gull-2024', 'Gulls');
+    const seen = Object.values((await gulls.client.game.details(stagedGameId)).challenges).flat();
+    expect(seen.map((c) => c.title)).toEqual(['Beacon']);
+    const [lookId] = hints.map((h) => h.id);
+    await gulls.client.game.unlockHint(stagedGameId, beaconId, lookId as number);
+    const beacon = path.join(scratch, 'staged/beacon/challenge.yml');
+    writeFileSync(
+      beacon,
+      readFileSync(beacon, 'utf8')
+        .replace('The lamp room.', 'The lamp room, top floor.')
+        .replace('cost: 30', 'cost: 40'),
+    );
+    const diff = await ctl(['challenges', 'diff', 'staged', '--game', game]);
+    expect(diff.stdout).toContain('hints: ~ "Where to look": content, cost 30 points → 40 points');
+    expect(diff.stdout).toContain('Plan: 0 to create, 1 to update, 1 unchanged.');
+    expect((await ctl(['challenges', 'push', 'staged', '--game', game, '--yes'])).code).toBe(0);
+    expect((await admin.edit.hints(stagedGameId, beaconId))[0]).toMatchObject({
+      id: lookId,
+      content: 'The lamp room, top floor.',
+      cost: 40,
+      unlockCount: 1,
+    });
+
+    const pull = await ctl(['challenges', 'pull', 'staged-pulled', '--game', game]);
+    expect(pull.code, pull.stderr).toBe(0);
+    const keeper = readFileSync(path.join(scratch, 'staged-pulled/keeper/challenge.yml'), 'utf8');
+    expect(keeper).toContain('releaseAt: 2029-06-01T00:00:00.000Z');
+    expect(keeper).toContain('prerequisites:\n  - Beacon\n');
+    expect(readFileSync(path.join(scratch, 'staged-pulled/beacon/challenge.yml'), 'utf8')).toContain(
+      'cost: 50%',
+    );
+    const back = await ctl(['challenges', 'push', 'staged-pulled', '--game', game]);
+    expect(back).toMatchObject({ code: 0, stdout: 'No changes: 2 challenges match the platform.\n' });
+  });
+
+  it('refuses prerequisites that make a cycle or name no challenge, naming them', async () => {
+    write({
+      'cycle/beacon/challenge.yml': 'name: Beacon\ncategory: Misc\nprerequisites: [Keeper]\n',
+      'cycle/keeper/challenge.yml': 'name: Keeper\ncategory: Misc\nprerequisites: [Beacon]\n',
+    });
+    const offline = await ctl(['challenges', 'validate', 'cycle']);
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toContain(
+      'cycle/beacon/challenge.yml: prerequisites: a cycle: Beacon → Keeper → Beacon',
+    );
+
+    // Beacon alone closes a cycle with the game's own Keeper → Beacon.
+    write({ 'cycle/keeper/challenge.yml': 'name: Keeper\ncategory: Misc\n' });
+    const game = String(stagedGameId);
+    const before = await remote(stagedGameId);
+    const closing = await ctl(['challenges', 'push', 'cycle/beacon', '--game', game, '--yes']);
+    expect(closing.code).toBe(1);
+    expect(closing.stderr).toMatch(
+      /prerequisites: a cycle: (Beacon → Keeper → Beacon|Keeper → Beacon → Keeper)/,
+    );
+
+    write({ 'cycle/beacon/challenge.yml': 'name: Beacon\ncategory: Misc\nprerequisites: [Lantern]\n' });
+    const unknown = await ctl(['challenges', 'diff', 'cycle', '--game', game]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(
+      'cycle/beacon/challenge.yml: prerequisites: no challenge named Lantern in the folder or the game',
+    );
+    expect(await remote(stagedGameId)).toEqual(before);
+  });
+
   it('brings a CTFd ctfcli folder over, reporting what it could not map', async () => {
     write({
       'ctfd/pwn/challenge.yml': `name: "Overflow"
@@ -404,7 +537,7 @@ version: "0.1"
     const readme = readFileSync(path.join(root, 'ctl/README.md'), 'utf8');
     expect(readme).toBe(withFieldTable(readme));
     const examples = [...readme.matchAll(/```yaml\n# (\S+)\/challenge.yml[^\n]*\n([\s\S]*?)```/g)];
-    expect(examples).toHaveLength(3);
+    expect(examples).toHaveLength(4);
     for (const [, dir, yaml = ''] of examples) {
       write({ [`readme/${dir}/challenge.yml`]: yaml });
       for (const [, file] of yaml.matchAll(/file: ([^\s}]+)/g))
@@ -412,7 +545,7 @@ version: "0.1"
     }
     expect(await ctl(['challenges', 'validate', 'readme'])).toMatchObject({
       code: 0,
-      stdout: '3 challenges valid\n',
+      stdout: '4 challenges valid\n',
     });
     expect(readme).toContain(
       '| `container.port` | integer |  | The port the challenge listens on; 1–65535 |',
