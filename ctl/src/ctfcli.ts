@@ -65,6 +65,7 @@ const mapped = new Set([
   'minimum',
   'flags',
   'hints',
+  'requirements',
   'files',
   'tags',
   'connection_info',
@@ -132,14 +133,32 @@ export const fromCtfcli = (raw: Record<string, unknown>): Converted => {
     spec.flags = flags;
   }
 
+  // An untitled free hint stays GZ::CTF's plain one; one with a cost or a title (CTFd's titles are newer) becomes a
+  // titled hint, named by its place when untitled.
   if (Array.isArray(raw.hints)) {
-    spec.hints = raw.hints.map((hint) => {
+    spec.hints = raw.hints.map((hint, i) => {
       if (typeof hint !== 'object' || hint === null) return hint;
-      const { content, cost } = hint as Record<string, unknown>;
-      if (typeof cost === 'number' && cost > 0) notes.push(`hint cost ${cost} not mapped: the hint is free`);
-      return content;
+      const { content, cost, title, requirements } = hint as Record<string, unknown>;
+      if (requirements !== undefined)
+        notes.push(`hint ${i + 1}'s requirements not mapped: each hint is unlocked on its own`);
+      const paid = typeof cost === 'number' && cost > 0;
+      if (!paid && typeof title !== 'string') return content;
+      return { title: typeof title === 'string' ? title : `Hint ${i + 1}`, content, ...(paid && { cost }) };
     });
   }
+
+  // `requirements`: a list, or `{prerequisites: [...], anonymize}` (ctfcli 0.1.2 on); CTFd's ids mean nothing here.
+  const requirements = Array.isArray(raw.requirements)
+    ? raw.requirements
+    : (raw.requirements as { prerequisites?: unknown } | null | undefined)?.prerequisites;
+  if (Array.isArray(requirements)) {
+    spec.prerequisites = requirements.filter((r) => typeof r === 'string');
+    const ids = requirements.filter((r) => typeof r !== 'string');
+    if (ids.length > 0)
+      notes.push(`requirements ${ids.join(', ')} not mapped: name the challenges, not CTFd's ids`);
+  }
+  if ((raw.requirements as { anonymize?: unknown } | null)?.anonymize)
+    notes.push('requirements.anonymize not mapped: Pennon hides a locked challenge altogether');
 
   // Pennon has one attachment a challenge: several files go as one zip.
   if (Array.isArray(raw.files) && raw.files.length === 1) spec.attachment = { file: raw.files[0] };

@@ -488,6 +488,9 @@ connection_info: nc ctf.example.org 31337
 hints:
   - Free hint
   - {content: "Paid hint", cost: 10}
+requirements:
+  - Warmup
+  - 7
 files:
   - dist/vuln
   - dist/libc.txt
@@ -498,26 +501,36 @@ version: "0.1"
       'ctfd/pwn/dist/vuln': 'ELF-ish bytes',
       'ctfd/pwn/dist/libc.txt': 'libc, more or less',
     });
+    // The challenge its requirements name is on the platform already.
+    const { id: warmupId } = await admin.edit.createChallenge(ctfcliGameId, {
+      title: 'Warmup',
+      category: 'Misc',
+      type: 'StaticAttachment',
+    });
     const push = await ctl(['challenges', 'push', 'ctfd', '--game', String(ctfcliGameId), '--yes']);
     expect(push.code).toBe(0);
     expect(push.stdout).toContain('ctfd/pwn/challenge.yml: read as a CTFd ctfcli file');
     expect(push.stdout).toContain('flag "flag\\\\{[a-z]+\\\\}" (regex) not mapped');
-    expect(push.stdout).toContain('hint cost 10 not mapped');
+    expect(push.stdout).toContain("requirements 7 not mapped: name the challenges, not CTFd's ids");
     expect(push.stdout).toContain('not mapped: author, version');
-    const [overflow] = await remote(ctfcliGameId);
+    const overflow = (await remote(ctfcliGameId)).find((c) => c.title === 'Overflow');
     expect(overflow).toMatchObject({
       title: 'Overflow',
       category: 'Pwn',
       content: 'Smash it.\n\nConnect: `nc ctf.example.org 31337`\n\nTags: stack',
       originalScore: 500,
       minScoreRate: 0.2,
-      hints: ['Free hint', 'Paid hint'],
+      hints: ['Free hint'],
+      prerequisites: [warmupId],
       isEnabled: true,
       submissionLimit: 5,
       attachment: expect.objectContaining({
         url: expect.stringMatching(/^\/assets\/[0-9a-f]{64}\/overflow\.zip$/),
       }),
     });
+    expect(await admin.edit.hints(ctfcliGameId, overflow?.id as number)).toEqual([
+      expect.objectContaining({ title: 'Hint 2', content: 'Paid hint', costKind: 'Points', cost: 10 }),
+    ]);
     const [, hash = ''] = /^\/assets\/([0-9a-f]{64})\//.exec(overflow?.attachment?.url ?? '') ?? [];
     const zip = unzipSync(
       new Uint8Array(await (await admin.assets.download(hash, 'overflow.zip')).data.arrayBuffer()),
