@@ -7,13 +7,12 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createNodeClient } from '@pennon/sdk/node';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { fill, labelledId, waitForText } from '../support/ui.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
+import { desktopPage, fill, labelledId, signInThroughForm, waitForText } from '../support/ui.ts';
 
-const adminPassword = 'Harbour2024';
 const playerPassword = 'Harbour2024x';
 
 const click = (page: Page, role: string, name: string) =>
@@ -26,14 +25,6 @@ const openTab = async (page: Page, name: string, path: string) => {
   await page.waitForFunction((end) => location.pathname.endsWith(end), {}, path);
 };
 
-const signIn = async (page: Page, url: string, userName: string, password: string) => {
-  await page.goto(`${url}/account/Login`, { waitUntil: 'networkidle0' });
-  await fill(page, 'User name or e-mail', userName);
-  await fill(page, 'Password', password);
-  await click(page, 'button', 'Sign in');
-  await page.locator(`::-p-aria([name="Account menu of ${userName}"][role="button"])`).wait();
-};
-
 /** The calendar's name for a day ("20 November 2026"). */
 const dayLabel = (date: Date) =>
   `${date.getDate()} ${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
@@ -41,25 +32,16 @@ const dayLabel = (date: Date) =>
 describe('admin game pages', () => {
   let server: RunningServer;
   let browser: Browser;
+  let api: NodeClient;
   let admin: Page;
-  let playerContext: BrowserContext;
   let player: Page;
   let gameId = 0;
-  const adminApi = () => {
-    const client = createNodeClient({ baseUrl: server.url });
-    return client.account.login({ userName: 'admin', password: adminPassword }).then(() => client);
-  };
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-      launchBrowser(),
-    ]);
-    admin = await browser.newPage();
-    await admin.setViewport({ width: 1280, height: 900 });
-    playerContext = await browser.createBrowserContext();
-    player = await playerContext.newPage();
-    await player.setViewport({ width: 1280, height: 900 });
+    ({ server, browser, admin: api } = await startPlatform());
+    // The downloads of the export go to the default context's pages.
+    admin = await desktopPage(browser, browser.defaultBrowserContext());
+    player = await desktopPage(browser);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -67,7 +49,7 @@ describe('admin game pages', () => {
   });
 
   it('creates a game from the game list and lands on its Info page', async () => {
-    await signIn(admin, server.url, 'admin', adminPassword);
+    await signInThroughForm(admin, server.url, 'admin', ADMIN_PASSWORD);
     await admin.goto(`${server.url}/admin/games`, { waitUntil: 'networkidle0' });
     await waitForText(admin, 'No games yet');
     await click(admin, 'button', 'New game');
@@ -102,7 +84,6 @@ describe('admin game pages', () => {
       await admin.$eval('[data-testid="division"]', (node) => (node as HTMLElement).innerText),
     ).toContain('Students');
 
-    const api = await adminApi();
     const game = await api.edit.game(gameId);
     expect(game.summary).toBe('Races against the tide');
     expect(game.start).toBeLessThan(Date.now());
@@ -139,7 +120,7 @@ describe('admin game pages', () => {
     await waitForText(admin, 'Notice published');
     await admin.waitForSelector('[data-testid="notice"][data-type="Normal"]');
 
-    await signIn(player, server.url, 'tern', playerPassword);
+    await signInThroughForm(player, server.url, 'tern', playerPassword);
     await player.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
     await player.waitForFunction(() =>
       [...document.querySelectorAll('[data-testid="notice"][data-type="Normal"]')].some((node) =>
@@ -178,7 +159,6 @@ describe('admin game pages', () => {
         () => document.querySelector('[data-testid="admin-game-title"]')?.textContent === 'Tide Cup',
       );
       const copyId = Number(new URL(admin.url()).pathname.split('/')[3]);
-      const api = await adminApi();
       const [original, copy] = await Promise.all([api.edit.game(gameId), api.edit.game(copyId)]);
       expect(copy.summary).toBe(original.summary);
       expect((await api.edit.divisions(copyId)).map((d) => d.name)).toEqual(

@@ -7,35 +7,28 @@ import path from 'node:path';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { clickButton, fill, waitForText } from '../support/ui.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
+import { clickButton, desktopPage, signInThroughForm, waitForText } from '../support/ui.ts';
 
-const adminPassword = 'Harbour2024';
 const sheet = (reefEmail: string) =>
   ['userName,email,team', `reef,${reefEmail},Kelp`, 'shoal,shoal@example.com,Kelp', ''].join('\r\n');
 
 describe('bulk users', () => {
   let server: RunningServer;
   let browser: Browser;
+  let api: NodeClient;
   let admin: Page;
   const files = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-sheets-'));
   const downloads = mkdtempSync(path.join(os.tmpdir(), 'pennon-e2e-downloads-'));
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-      launchBrowser(),
-    ]);
-    admin = await browser.newPage();
-    await admin.setViewport({ width: 1280, height: 900 });
+    ({ server, browser, admin: api } = await startPlatform());
+    // The downloads go to the default context's pages.
+    admin = await desktopPage(browser, browser.defaultBrowserContext());
     const cdp = await browser.target().createCDPSession();
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-    await admin.goto(`${server.url}/account/Login`, { waitUntil: 'networkidle0' });
-    await fill(admin, 'User name or e-mail', 'admin');
-    await fill(admin, 'Password', adminPassword);
-    await clickButton(admin, 'Sign in');
-    await admin.locator('::-p-aria([name="Account menu of admin"][role="button"])').wait();
+    await signInThroughForm(admin, server.url, 'admin', ADMIN_PASSWORD);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -64,8 +57,6 @@ describe('bulk users', () => {
     );
     expect(problem).toEqual([['2', 'email', 'Not a valid e-mail address']]);
     expect(await admin.$('::-p-aria([name="Import"][role="button"])')).toBeNull();
-    const api = createNodeClient({ baseUrl: server.url });
-    await api.account.login({ userName: 'admin', password: adminPassword });
     expect((await api.admin.searchUsers('shoal')).data).toEqual([]);
 
     await pick('fixed.csv', sheet('reef@example.com'));

@@ -4,14 +4,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { fill, waitForText } from '../support/ui.ts';
-
-const adminPassword = 'Harbour2024';
+import { ADMIN_PASSWORD, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
+import { desktopPage, fill, signInThroughForm, waitForText } from '../support/ui.ts';
 
 const click = (page: Page, role: string, name: string) =>
   page.locator(`::-p-aria([name="${name}"][role="${role}"])`).click();
@@ -47,20 +45,13 @@ describe('posts', () => {
   let server: RunningServer;
   let browser: Browser;
   let admin: Page;
-  let guestContext: BrowserContext;
   let guest: Page;
   let firstId = '';
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-      launchBrowser(),
-    ]);
-    admin = await browser.newPage();
-    await admin.setViewport({ width: 1280, height: 900 });
-    guestContext = await browser.createBrowserContext();
-    guest = await guestContext.newPage();
-    await guest.setViewport({ width: 1280, height: 900 });
+    ({ server, browser } = await startPlatform());
+    admin = await desktopPage(browser, browser.defaultBrowserContext());
+    guest = await desktopPage(browser);
   });
   afterAll(async () => {
     await browser?.close();
@@ -88,11 +79,7 @@ describe('posts', () => {
   };
 
   it('lets the admin sign in through the UI and write a post in Markdown', async () => {
-    await admin.goto(`${server.url}/account/Login`, { waitUntil: 'networkidle0' });
-    await fill(admin, 'User name or e-mail', 'admin');
-    await fill(admin, 'Password', adminPassword);
-    await click(admin, 'button', 'Sign in');
-    await admin.locator('::-p-aria([name="Account menu of admin"][role="button"])').wait();
+    await signInThroughForm(admin, server.url, 'admin', ADMIN_PASSWORD);
 
     firstId = await writePost(FIRST, 'The season starts', CONTENT, 'news');
     expect(await admin.$eval('h1', (node) => node.textContent)).toBe(FIRST);

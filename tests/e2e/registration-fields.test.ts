@@ -3,11 +3,18 @@
 // both in the profile, and the admin filters the users by one of them.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
-import { choose, clickButton, enterPassword, fill, labelledId, waitForText } from '../support/ui.ts';
+import { ADMIN_PASSWORD, startPlatform } from '../support/platform.ts';
+import type { RunningServer } from '../support/server.ts';
+import {
+  choose,
+  clickButton,
+  desktopPage,
+  fill,
+  labelledId,
+  signInThroughForm,
+  waitForText,
+} from '../support/ui.ts';
 
-const adminPassword = 'Harbour2024';
 const password = 'Secret123';
 /** The card of the field added last in the settings' Registration fields tab. */
 const lastField = 'section[aria-label^="Field "]:last-of-type';
@@ -19,17 +26,11 @@ describe('registration fields', () => {
   let player: Page;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ PENNON_ADMIN_PASSWORD: adminPassword }),
-      launchBrowser(),
-    ]);
-    admin = await browser.newPage();
-    await admin.setViewport({ width: 1280, height: 900 });
-    await enterPassword(admin, server.url, 'admin', adminPassword);
-    await admin.locator('::-p-aria([name="Account menu of admin"][role="button"])').wait();
+    ({ server, browser } = await startPlatform());
+    admin = await desktopPage(browser, browser.defaultBrowserContext());
+    await signInThroughForm(admin, server.url, 'admin', ADMIN_PASSWORD);
     // The player's own cookies: a context of its own.
-    player = await (await browser.createBrowserContext()).newPage();
-    await player.setViewport({ width: 1280, height: 900 });
+    player = await desktopPage(browser);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,6 +1,6 @@
 // What a person does on a page, for the end-to-end tests: type into a labelled field, pick an option, press a
 // named button, wait for some text or for what a page shows to settle, sign in.
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 
 /** The id of the input labelled `label` (the label's text starts with it) within `scope`, once it shows. */
 export const labelledId = async (page: Page, label: string, scope = 'body'): Promise<string> => {
@@ -85,6 +85,12 @@ export const enterPassword = async (page: Page, origin: string, userName: string
   await clickButton(page, 'Sign in');
 };
 
+/** Signs in at `origin` through the login form, as a person does, and waits for the header to name the user. */
+export const signInThroughForm = async (page: Page, origin: string, userName: string, password: string) => {
+  await enterPassword(page, origin, userName, password);
+  await accountMenu(page, userName).wait();
+};
+
 /** Signs the page's session out through the platform's logout call (the account menu's own is tested with it). */
 export const signOut = async (page: Page) => {
   await page.evaluate(() => fetch('/api/account/logout', { method: 'POST' }));
@@ -106,10 +112,16 @@ export const signIn = async (page: Page, userName: string, password: string) => 
   if (status !== 200) throw new Error(`signing in as ${userName} answered ${status}`);
 };
 
-/** A page of a browser context of its own (its own cookies), at the desktop size, signed in as `userName`. */
-export const signedInPage = async (browser: Browser, origin: string, userName: string, password: string) => {
-  const page = await (await browser.createBrowserContext()).newPage();
+/** A new page at the desktop size in `context`: by default a browser context of its own, with its own cookies. */
+export const desktopPage = async (browser: Browser, context?: BrowserContext) => {
+  const page = await (context ?? (await browser.createBrowserContext())).newPage();
   await page.setViewport({ width: 1280, height: 900 });
+  return page;
+};
+
+/** A page of a browser context of its own, at the desktop size, signed in as `userName`. */
+export const signedInPage = async (browser: Browser, origin: string, userName: string, password: string) => {
+  const page = await desktopPage(browser);
   await page.goto(`${origin}/about`, { waitUntil: 'networkidle0' });
   await signIn(page, userName, password);
   return page;
