@@ -9,9 +9,9 @@ import path from 'node:path';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
-import { desktopPage, fill, labelledId, signInThroughForm, waitForText } from '../support/ui.ts';
+import { calendarDay, desktopPage, fill, labelledId, signInThroughForm, waitForText } from '../support/ui.ts';
 
 const playerPassword = 'Harbour2024x';
 
@@ -24,10 +24,6 @@ const openTab = async (page: Page, name: string, path: string) => {
   await click(page, 'tab', name);
   await page.waitForFunction((end) => location.pathname.endsWith(end), {}, path);
 };
-
-/** The calendar's name for a day ("20 November 2026"). */
-const dayLabel = (date: Date) =>
-  `${date.getDate()} ${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`;
 
 describe('admin game pages', () => {
   let server: RunningServer;
@@ -43,10 +39,7 @@ describe('admin game pages', () => {
     admin = await desktopPage(browser, browser.defaultBrowserContext());
     player = await desktopPage(browser);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   it('creates a game from the game list and lands on its Info page', async () => {
     await signInThroughForm(admin, server.url, 'admin', ADMIN_PASSWORD);
@@ -68,7 +61,7 @@ describe('admin game pages', () => {
     // The new game starts at the next full hour: pick yesterday in the calendar instead.
     await admin.click(`[id="${await labelledId(admin, 'Start')}"]`);
     const yesterday = new Date(Date.now() - 24 * 3600_000);
-    await admin.locator(`::-p-aria([name="${dayLabel(yesterday)}"])`).click();
+    await admin.locator(`::-p-aria([name="${calendarDay(yesterday)}"])`).click();
     await admin.keyboard.press('Escape');
     await click(admin, 'button', 'Save');
     await waitForText(admin, 'Game settings saved');

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
 import { choose, clickButton, fill, signedInPage, waitForText } from '../support/ui.ts';
@@ -52,10 +52,7 @@ describe('awards and penalties', () => {
     board = await signedInPage(browser, server.url, 'bosun', password);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   it('gives a penalty and a bonus from the Awards tab, and the board reorders with the reasons', async () => {
     await board.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });

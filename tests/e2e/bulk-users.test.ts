@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createNodeClient } from '@pennon/sdk/node';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
 import { clickButton, desktopPage, signInThroughForm, waitForText } from '../support/ui.ts';
 
@@ -31,8 +31,7 @@ describe('bulk users', () => {
     await signInThroughForm(admin, server.url, 'admin', ADMIN_PASSWORD);
   }, 60_000);
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await stopPlatform({ server, browser });
     rmSync(files, { recursive: true, force: true });
     rmSync(downloads, { recursive: true, force: true });
   });

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
 import { clickButton, fill, signedInPage, waitForText } from '../support/ui.ts';
 
@@ -39,10 +39,7 @@ describe('hints with a cost', () => {
     player = await signedInPage(browser, server.url, 'skipper', password);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   it("adds a hint with a cost on the challenge's admin page", async () => {
     await organiser.goto(`${server.url}/admin/games/${gameId}/challenges/${challengeId}`, {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
 import { desktopPage, fill, signInThroughForm, waitForText } from '../support/ui.ts';
 
@@ -53,10 +53,7 @@ describe('posts', () => {
     admin = await desktopPage(browser, browser.defaultBrowserContext());
     guest = await desktopPage(browser);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   /** Writes a post through the editor and answers its id, read from the page it lands on. */
   const writePost = async (title: string, summary: string, content: string, tag: string) => {

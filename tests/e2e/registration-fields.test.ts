@@ -3,7 +3,7 @@
 // both in the profile, and the admin filters the users by one of them.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
 import {
   choose,
@@ -32,10 +32,7 @@ describe('registration fields', () => {
     // The player's own cookies: a context of its own.
     player = await desktopPage(browser);
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   const inputValue = async (page: Page, label: string) =>
     page.$eval(`[id="${await labelledId(page, label)}"]`, (input) => (input as HTMLInputElement).value);

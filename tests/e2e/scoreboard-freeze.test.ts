@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
 import { clickButton, pickDateTime, signedInPage, waitForText } from '../support/ui.ts';
@@ -47,10 +47,7 @@ describe('scoreboard freeze', () => {
     solver = await signedInPage(browser, server.url, 'bosun', password);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   it("keeps another player's board as it stood at the freeze set on the Info page, and marks the solver's own solve", async () => {
     // The picker sets whole minutes: the first after the Gulls' solve puts it before the freeze, the Terns' after.

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChallenge, createRunningGame, teamInGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
 import {
   choose,
@@ -70,10 +70,7 @@ describe('staged release', () => {
     player = await signedInPage(browser, server.url, 'skipper', password);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   it('sets a prerequisite and a release time from the edit pages, and lists them', async () => {
     const enable = () => toggle('Enabled');

@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
-import { ADMIN_PASSWORD, type NodeClient, startPlatform } from '../support/platform.ts';
+import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import { scoreboardShows } from '../support/scoreboard.ts';
 import type { RunningServer } from '../support/server.ts';
 import { clickButton, fill, signedInPage } from '../support/ui.ts';
@@ -55,10 +55,7 @@ describe('verdict corrections', () => {
     board = await signedInPage(browser, server.url, 'bosun', password);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopPlatform({ server, browser }));
 
   it('turns a first blood wrong with a reason, and the open board hands its blood to the next solver', async () => {
     await board.goto(`${server.url}/games/${gameId}/Scoreboard`, { waitUntil: 'networkidle0' });

@@ -26,6 +26,12 @@ export const startPlatform = async (env: Record<string, string> = {}): Promise<P
   return { server, browser, admin };
 };
 
+/** Closes the browser and stops the server; either is missing when starting it failed. */
+export const stopPlatform = async ({ server, browser }: { server?: RunningServer; browser?: Browser }) => {
+  await browser?.close();
+  await server?.stop();
+};
+
 /** Registers a player and their own team through the SDK. */
 export const playerWithTeam = async (
   serverUrl: string,

@@ -59,14 +59,17 @@ export const waitForValue = async <T>(page: Page, read: () => T, expected: T, ti
   if (shown !== undefined) throw new Error(`the page shows ${shown}, not ${want}`);
 };
 
+/** The name a date picker's calendar gives a day, in English ("20 November 2026"). */
+export const calendarDay = (date: Date) =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
 /**
  * Sets the date and time picker labelled `label` to `at` (a whole minute, in the browser's time zone) as a person
- * would: opens it, picks the day on its calendar (English day names), types the hours and minutes, presses Enter.
+ * would: opens it, picks the day on its calendar (in English), types the hours and minutes, presses Enter.
  */
 export const pickDateTime = async (page: Page, label: string, at: Date) => {
   await page.locator(`::-p-aria([name="${label}"][role="button"])`).click();
-  const day = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-  await page.locator(`::-p-aria([name="${day}"][role="button"])`).click();
+  await page.locator(`::-p-aria([name="${calendarDay(at)}"][role="button"])`).click();
   const twoDigits = (value: number) => String(value).padStart(2, '0');
   // Picking the day puts the focus on the hours; two digits move it on to the minutes.
   await page.keyboard.type(`${twoDigits(at.getHours())}${twoDigits(at.getMinutes())}`);
