@@ -7,8 +7,8 @@ import type { Submission } from '@pennon/sdk';
 import { connectMonitor, type LiveSubscription } from '@pennon/sdk/live';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRunningGame } from '../support/games.ts';
-import { type NodeClient, playerWithTeam, startPlatform } from '../support/platform.ts';
+import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
+import { type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import type { RunningServer } from '../support/server.ts';
 import { signIn } from '../support/ui.ts';
 
@@ -81,14 +81,8 @@ describe('live scoreboard on the platform’s own pages', () => {
   let admin: NodeClient;
   let gameId = 0;
   const challenge = { first: 0, buoy: 0 };
-  let leader: Awaited<ReturnType<typeof playerWithTeam>>;
+  let leader: Awaited<ReturnType<typeof teamInGame>>;
   let monitor: LiveSubscription | undefined;
-
-  /** A player's flag, polled until judged. */
-  const solve = async (who: NodeClient, challengeId: number, flag: string) => {
-    const id = await who.game.submit(gameId, challengeId, flag);
-    while ((await who.game.submissionStatus(gameId, challengeId, id)) === 'FlagSubmitted');
-  };
 
   const open = async (path: string, as?: string) => {
     const page = await browser.newPage();
@@ -109,33 +103,22 @@ describe('live scoreboard on the platform’s own pages', () => {
       ['first', 'First light'],
       ['buoy', 'Bell buoy'],
     ] as const) {
-      const { id } = await admin.edit.createChallenge(gameId, {
-        title,
-        category: 'Misc',
-        type: 'StaticAttachment',
-      });
-      await admin.edit.addFlags(gameId, id, [{ flag: `flag{${key}}` }]);
-      await admin.edit.updateChallenge(gameId, id, { isEnabled: true });
-      challenge[key] = id;
+      challenge[key] = await addChallenge(admin, gameId, title, `flag{${key}}`);
     }
     // The leader draws first blood on one challenge; three others take the bloods of the second, so the leader's
     // solve of it, the one the pages must show, is a plain solve: no notice is published for it.
-    leader = await playerWithTeam(server.url, 'skipper', password, 'Gulls');
-    await leader.client.game.join(gameId, { teamId: leader.teamId });
-    await solve(leader.client, challenge.first, 'flag{first}');
+    leader = await teamInGame(server.url, gameId, 'skipper', password, 'Gulls');
+    await judged(leader.client, gameId, challenge.first, 'flag{first}');
     for (const name of ['tern', 'puffin', 'gannet']) {
-      const other = await playerWithTeam(server.url, name, password);
-      await other.client.game.join(gameId, { teamId: other.teamId });
-      await solve(other.client, challenge.buoy, 'flag{buoy}');
+      const other = await teamInGame(server.url, gameId, name, password);
+      await judged(other.client, gameId, challenge.buoy, 'flag{buoy}');
     }
-    const watcher = await playerWithTeam(server.url, 'watcher', password);
-    await watcher.client.game.join(gameId, { teamId: watcher.teamId });
+    await teamInGame(server.url, gameId, 'watcher', password);
   }, 180_000);
 
   afterAll(async () => {
     await monitor?.stop();
-    await browser?.close();
-    await server?.stop();
+    await stopPlatform({ server, browser });
   });
 
   // Four pages, one of them signed in, each loaded to idle: minutes on a busy machine.
@@ -167,9 +150,9 @@ describe('live scoreboard on the platform’s own pages', () => {
     // The verdict's moment: when the monitor hub tells of the judged submission.
     const { token } = await admin.tokens.create({ name: 'verdict clock' });
     let verdictAt = 0;
-    let judged: () => void = () => {};
+    let heard: () => void = () => {};
     const verdict = new Promise<void>((resolve) => {
-      judged = resolve;
+      heard = resolve;
     });
     monitor = await connectMonitor(
       server.url,
@@ -178,13 +161,13 @@ describe('live scoreboard on the platform’s own pages', () => {
         submission: (submission: Submission) => {
           if (submission.challenge !== 'Bell buoy' || submission.status !== 'Accepted') return;
           verdictAt = Date.now();
-          judged();
+          heard();
         },
       },
       { mode: 'push', token },
     );
 
-    await solve(leader.client, challenge.buoy, 'flag{buoy}');
+    await judged(leader.client, gameId, challenge.buoy, 'flag{buoy}');
     await verdict;
     const shown = await Promise.all(Object.values(pages).map(shownAt));
     const latencies = Object.fromEntries(
