@@ -21,6 +21,16 @@ describe('PennonError', () => {
     expect(err.stack).toContain('PennonError');
   });
 
+  it("takes the DOM's names for an abort and a timeout, so fetch-style name checks keep working", () => {
+    for (const err of [PennonError.aborted(), PennonError.cancelled()]) {
+      expect(err).toBeInstanceOf(PennonError);
+      expect(err.name).toBe('AbortError');
+    }
+    expect(String(PennonError.aborted())).toBe('AbortError: Request aborted');
+    expect(PennonError.timeout().name).toBe('TimeoutError');
+    expect(PennonError.network().name).toBe('PennonError');
+  });
+
   it('maps HTTP status to kind: 4xx bad-request, 5xx bad-response', () => {
     expect(PennonError.http(400).kind).toBe('bad-request');
     expect(PennonError.http(499).kind).toBe('bad-request');

@@ -337,7 +337,7 @@ describe('timeouts, aborts, network', () => {
   it('times out', async () => {
     handlers.set('/api/config', hang);
     const err = await failure(client({ timeout: 300 }).info.config());
-    expect(err).toMatchObject({ kind: 'timeout', message: 'Request timed out' });
+    expect(err).toMatchObject({ kind: 'timeout', name: 'TimeoutError', message: 'Request timed out' });
   });
 
   it('does not retry a timed-out GET', async () => {
@@ -351,7 +351,9 @@ describe('timeouts, aborts, network', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const err = await failure(client().info.posts({ signal: controller.signal }));
-    expect(err).toMatchObject({ kind: 'aborted', message: 'Request aborted' });
+    expect(err).toMatchObject({ kind: 'aborted', name: 'AbortError', message: 'Request aborted' });
+    expect(err.cause).toBe(controller.signal.reason);
+    expect(err.cause).toMatchObject({ name: 'AbortError' });
   });
 
   it('is aborted by an already-aborted signal without reaching the server', async () => {

@@ -34,11 +34,22 @@ export interface PennonErrorDetails {
 }
 
 /**
+ * The `name` of each kind that has a DOM counterpart: code written for fetch (`err.name === 'AbortError'` to
+ * ignore an abort, `'TimeoutError'` for `AbortSignal.timeout`) keeps working with the SDK's one error type.
+ */
+const domNames: Partial<Record<PennonErrorKind, string>> = {
+  aborted: 'AbortError',
+  cancelled: 'AbortError',
+  timeout: 'TimeoutError',
+};
+
+/**
  * The one error every failed SDK call rejects with; `kind` says what went wrong (see
  * {@link PennonErrorKind}).
  */
 export class PennonError extends Error {
-  override readonly name = 'PennonError';
+  /** `AbortError` for an aborted or cancelled call, `TimeoutError` for a timeout, else `PennonError`. */
+  override readonly name: string;
   readonly kind: PennonErrorKind;
   declare readonly status?: number;
   declare readonly title?: string;
@@ -49,6 +60,7 @@ export class PennonError extends Error {
   constructor(kind: PennonErrorKind, message: string, details: PennonErrorDetails = {}) {
     const { cause, ...fields } = details;
     super(message, cause === undefined ? undefined : { cause });
+    this.name = domNames[kind] ?? 'PennonError';
     this.kind = kind;
     // Only the details given become own properties (`'status' in error` tells an HTTP failure).
     for (const [key, value] of Object.entries(fields)) {
