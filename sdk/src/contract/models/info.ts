@@ -4,7 +4,10 @@ import { configDefaults } from '../defaults.ts';
 import { CaptchaProvider, ContainerPortMappingType } from '../enums.ts';
 import { Count, Nullable, OptionalNullable, Timestamp } from '../schema.ts';
 
-/** What every page needs before anything else (`GET /api/config`): the title, theme, captcha, limits. */
+/**
+ * What every page needs first (`GET /api/config`): the title, theme and logo, how containers are reached, and their
+ * lifetimes in minutes.
+ */
 export const ClientConfig = Type.Object(
   {
     title: Type.String(),
