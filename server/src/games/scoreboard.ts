@@ -180,9 +180,12 @@ export class Scoreboards {
    * a transaction, the caller calls `forget` once it is committed.
    */
   async invalidate(gameId: number, db = this.db): Promise<void> {
-    this.heard(gameId);
     await this.#bumpVersion.run({ game: gameId }, db);
-    if (db === this.db) this.#changed(gameId);
+    // Marked only once the bump is seen (here, or by `forget` after the transaction's commit): a build begun before
+    // may hold the change under the old version, its ETag, and must be stale; one begun after reads the new version.
+    if (db !== this.db) return;
+    this.heard(gameId);
+    this.#changed(gameId);
   }
 
   /**
