@@ -69,6 +69,8 @@ interface Cached {
   checkedAt: number;
   /** Changed here since it was built. */
   stale: boolean;
+  /** The changes this process knew of when its build began. */
+  builtAfter: number;
 }
 
 export class Scoreboards {
@@ -211,13 +213,17 @@ export class Scoreboards {
   }
 
   /**
-   * A snapshot built after every change this process knows of (a rebuild that overlapped one is done again), for
-   * a push: the clients it tells read that board. Undefined when the game is gone.
+   * A snapshot whose build began after every change this process knows of now, for a push: the clients it tells
+   * read that board. A rebuild under way since before is waited for and done again; one that a later change
+   * overlapped is not, as that change brings a push of its own (waiting for a board no solve overlaps took up to
+   * three rebuilds per push while solves came in). Undefined when the game is gone.
    */
   async settled(gameId: number): Promise<Snapshot | undefined> {
+    const known = this.#changes.get(gameId) ?? 0;
     for (let round = 0; ; round += 1) {
       const snapshot = await this.get(gameId);
-      if (!snapshot || round === 2 || this.#cache.get(gameId)?.stale !== true) return snapshot;
+      if (!snapshot || round === 2 || (this.#cache.get(gameId)?.builtAfter ?? known) >= known)
+        return snapshot;
     }
   }
 
@@ -327,7 +333,7 @@ export class Scoreboards {
     const snapshot = await snapshotOf(gameId, version, rendered);
     // A build that overlapped a change here is stale at once.
     const stale = (this.#changes.get(gameId) ?? 0) !== changes;
-    this.#cache.set(gameId, { snapshot, checkedAt: this.now(), stale });
+    this.#cache.set(gameId, { snapshot, checkedAt: this.now(), stale, builtAfter: changes });
     this.#atFreeze(gameId, snapshot.expiresAt);
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.#buildListeners) listener(seconds);

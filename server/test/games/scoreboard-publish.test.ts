@@ -3,7 +3,7 @@
 import { gunzipSync } from 'node:zlib';
 import type { ScoreboardModel } from '@pennon/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultPublishEveryMs } from '../../src/games/scoreboard.ts';
+import { defaultPublishEveryMs, Scoreboards } from '../../src/games/scoreboard.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { gameBody, gameClient, type Player, signInAdmin } from './helpers.ts';
@@ -123,6 +123,32 @@ describe.each(databaseKinds())('scoreboard polls on $name', (kind) => {
     const later = await t.app.inject({ url, headers: { 'if-none-match': etag } });
     expect(later.statusCode).toBe(200);
     expect(later.json().items).toHaveLength(players.length + 1);
+  });
+
+  it("builds a push's board once begun after its change, not again for every change its build overlaps", async () => {
+    // A process's copy of the boards, publishing every change at once; `heard` is another process's change, as the
+    // bus reports it.
+    const scoreboards = new Scoreboards(t.connection.db, { publishEveryMs: 0 });
+    let builds = 0;
+    scoreboards.onBuild(() => builds++);
+    await scoreboards.get(gameId);
+    builds = 0;
+    // A solve, then its push, and another solve during the push's rebuild: that one brings a push of its own.
+    scoreboards.heard(gameId);
+    const pushed = scoreboards.settled(gameId);
+    scoreboards.heard(gameId);
+    expect(await pushed).toBeDefined();
+    expect(builds).toBe(1);
+    await scoreboards.get(gameId);
+    expect(builds).toBe(2);
+    // A push asked for while a rebuild begun before its change is under way gets a build begun after.
+    builds = 0;
+    scoreboards.heard(gameId);
+    const earlier = scoreboards.get(gameId);
+    scoreboards.heard(gameId);
+    await scoreboards.settled(gameId);
+    await earlier;
+    expect(builds).toBe(2);
   });
 
   it('answers a poll of a deleted game with 404 at once', async () => {
