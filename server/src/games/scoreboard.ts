@@ -84,8 +84,8 @@ export class Scoreboards {
   readonly #solveCounts = new Map<number, number>();
   /** When each game's last rebuild began. */
   readonly #builtAt = new Map<number, number>();
-  /** Rebuilds set for the end of an interval. */
-  readonly #scheduled = new Map<number, NodeJS.Timeout>();
+  /** Rebuilds set for the end of an interval, each resolved with its snapshot. */
+  readonly #scheduled = new Map<number, Promise<Snapshot | undefined>>();
   /** Per game whose board was built before its freeze: the change at the freeze, for the live push. */
   readonly #freezes = new Map<number, NodeJS.Timeout>();
   readonly #buildListeners: ((seconds: number) => void)[] = [];
@@ -221,7 +221,10 @@ export class Scoreboards {
   async settled(gameId: number): Promise<Snapshot | undefined> {
     const known = this.#changes.get(gameId) ?? 0;
     for (let round = 0; ; round += 1) {
-      const snapshot = await this.get(gameId);
+      // Within the publish interval the rebuild set for its end serves the push too, rather than one of its own.
+      const snapshot = await (this.#current(gameId)?.stale && this.deferred(gameId)
+        ? this.#scheduled.get(gameId)
+        : this.get(gameId));
       if (!snapshot || round === 2 || (this.#cache.get(gameId)?.builtAfter ?? known) >= known)
         return snapshot;
     }
@@ -288,12 +291,14 @@ export class Scoreboards {
     const waitMs = (this.#builtAt.get(gameId) ?? Number.NEGATIVE_INFINITY) + this.publishEveryMs - this.now();
     if (waitMs <= 0) return false;
     if (!this.#scheduled.has(gameId)) {
-      const timer = setTimeout(() => {
-        this.#scheduled.delete(gameId);
-        // A failure here is met again by the next read, which reports it.
-        this.get(gameId).catch(() => undefined);
-      }, waitMs);
-      this.#scheduled.set(gameId, timer.unref());
+      const rebuilt = new Promise<Snapshot | undefined>((resolve) => {
+        setTimeout(() => {
+          this.#scheduled.delete(gameId);
+          // A failure here is met again by the next read, which reports it.
+          resolve(this.get(gameId).catch(() => undefined));
+        }, waitMs).unref();
+      });
+      this.#scheduled.set(gameId, rebuilt);
     }
     return true;
   }

@@ -151,6 +151,22 @@ describe.each(databaseKinds())('scoreboard polls on $name', (kind) => {
     expect(builds).toBe(2);
   });
 
+  it('pushes a board changed within the publish interval with the rebuild set for its end, not one of its own', async () => {
+    const scoreboards = new Scoreboards(t.connection.db);
+    let builds = 0;
+    scoreboards.onBuild(() => builds++);
+    const published = await scoreboards.get(gameId);
+    builds = 0;
+    // Two solves within the interval: pollers keep the published board, and the push waits for the interval's end.
+    scoreboards.heard(gameId);
+    const pushed = scoreboards.settled(gameId);
+    scoreboards.heard(gameId);
+    expect(scoreboards.ready(gameId, true)).toBe(published);
+    await pushed;
+    expect(builds).toBe(1);
+    expect(scoreboards.ready(gameId)).toBe(await pushed);
+  });
+
   it('answers a poll of a deleted game with 404 at once', async () => {
     const { id } = await c.ok(admin, 'POST', '/api/edit/games', gameBody());
     const board = await t.app.inject({ url: `/api/game/${id}/scoreboard` });
