@@ -182,7 +182,9 @@ describe.each(setups)('scoreboard push, $name', ({ kind, env, processes }) => {
         heard = () => pushes > seen && resolve();
         heard();
       });
-    const teamId = (await board()).model?.items.find((item) => item.name === 'team-dan')?.id;
+    // From the process that took the join, which knows of it at once (the other hears of it on the bus).
+    const joined = await t.app.inject({ url: `/api/game/${gameId}/scoreboard` });
+    const teamId = (joined.json() as ScoreboardModel).items.find((item) => item.name === 'team-dan')?.id;
     const c = gameClient(t.app);
     await c.ok(admin, 'POST', `/api/edit/games/${gameId}/adjustments`, {
       teamId,
