@@ -22,6 +22,7 @@ const values = [
   {},
   { team: 'Gulls <b>', challenge: 'Login', count: 1, time: 'now', name: 'Ann', title: 'T', n: 2 },
   { count: 5, team: 'Terns' },
+  { count: 12345, rank: 1234, score: 98765, team: 'Terns' },
 ];
 
 describe('Translator', () => {

@@ -1,5 +1,6 @@
 // The elements' `t`: a locale's dictionary with en-US behind it, doing what i18next does with these dictionaries
-// (`{{value}}` interpolation, `_one`/`_other`… plurals by `count`, the key itself when no dictionary has it) at a
+// (`{{value}}` interpolation, `{{value, number}}` grouped in the locale's way, `_one`/`_other`… plurals by `count`,
+// the key itself when no dictionary has it) at a
 // fraction of its size in the bundle. translator.test.ts holds it to i18next's answers for every widget key.
 import { FALLBACK_LOCALE, type Locale } from '@pennon/sdk/locales';
 
@@ -17,6 +18,7 @@ export class Translator {
   readonly resolvedLanguage: Locale;
   readonly #dictionaries: Dictionary[];
   readonly #plurals: Intl.PluralRules;
+  readonly #numbers: Intl.NumberFormat;
 
   constructor(locale: Locale, dictionaries: Partial<Record<Locale, Dictionary>>) {
     this.language = locale;
@@ -25,6 +27,7 @@ export class Translator {
       (dictionary): dictionary is Dictionary => dictionary !== undefined,
     );
     this.#plurals = new Intl.PluralRules(locale);
+    this.#numbers = new Intl.NumberFormat(locale);
   }
 
   t = (key: string, values: Record<string, unknown> = {}): string => {
@@ -34,8 +37,14 @@ export class Translator {
       for (const candidate of keys) {
         const text = lookup(dictionary, candidate);
         if (text !== undefined) {
-          return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (whole, name: string) =>
-            name in values ? String(values[name]) : whole,
+          return text.replace(
+            /\{\{\s*([\w.]+)\s*(, *number)?\s*\}\}/g,
+            (whole, name: string, number?: string) =>
+              name in values
+                ? number
+                  ? this.#numbers.format(Number(values[name]))
+                  : String(values[name])
+                : whole,
           );
         }
       }
