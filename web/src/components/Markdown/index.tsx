@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import type { MarkdownProps } from './MarkdownView.tsx';
 
 export type { MarkdownProps } from './MarkdownView.tsx';
+export { plainLine } from './plainLine.ts';
 
 const MarkdownView = lazy(() => import('./MarkdownView.tsx'));
 

@@ -69,6 +69,21 @@ describe('ScoreboardTable', () => {
     expect(within(terns as HTMLElement).queryByTestId('adjustments')).toBeNull();
   });
 
+  it("shows a team's Markdown bio on hover as one plain line", async () => {
+    show({
+      items: [
+        { ...item(7, 'Gulls', 1, null, true), bio: '## Sea birds\n\n- fly **low**\n- ![nest](/n.png)' },
+      ],
+      tips: 'title',
+    });
+    const [gulls] = await rows();
+    expect(
+      within(gulls as HTMLElement)
+        .getByTestId('team-name')
+        .getAttribute('title'),
+    ).toBe('Gulls · Sea birds fly low nest');
+  });
+
   it('ranks the teams with a column per challenge, marking a first blood', async () => {
     show({});
     const [gulls, terns] = await rows();

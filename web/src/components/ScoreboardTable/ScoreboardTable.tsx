@@ -8,6 +8,7 @@ import { useNumberFormat } from '../../i18n/useNumberFormat.ts';
 import { categoryStyle } from '../../pages/games/lib/categories.tsx';
 import { hasTime } from '../../pages/games/lib/logic.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../ChallengeCard/medals.ts';
+import { plainLine } from '../Markdown/plainLine.ts';
 import { TipLayer, tipProps } from '../TipLayer/index.ts';
 import { initialsOf } from '../UserMenu/initials.ts';
 import { adjustmentList, netPoints } from './adjustments.ts';
@@ -142,7 +143,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                         truncate="end"
                         className={classes.name}
                         data-testid="team-name"
-                        {...tip(item.bio ? `${item.name} · ${item.bio}` : item.name)}
+                        {...tip(item.bio ? `${item.name} · ${plainLine(item.bio)}` : item.name)}
                       >
                         {teamLink ? teamLink(item.id, item.name) : item.name}
                       </Text>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { client } from '../../../api/client.ts';
 import { LoadError } from '../../../components/LoadError/index.ts';
+import { plainLine } from '../../../components/Markdown/index.tsx';
 import { AdminPage } from '../lib/AdminNav.tsx';
 import { AdminTable } from '../lib/AdminTable.tsx';
 import { confirmAction } from '../lib/confirmAction.tsx';
@@ -90,7 +91,7 @@ function TeamList() {
                       )
                     }
                   >
-                    {team.bio}
+                    {team.bio && plainLine(team.bio)}
                   </NameCell>
                 </Table.Td>
                 <Table.Td>

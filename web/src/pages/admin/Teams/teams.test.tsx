@@ -10,7 +10,7 @@ import { client } from '../../../api/client.ts';
 const gulls: TeamInfoModel = {
   id: 7,
   name: 'Gulls',
-  bio: 'By the sea',
+  bio: '# By the *sea*',
   avatar: null,
   locked: false,
   members: [{ id: admin.userId, userName: 'alice', bio: null, avatar: null, captain: true }],
@@ -32,12 +32,14 @@ describe('admin teams page', { timeout: 30_000 }, () => {
     });
     renderAt('/admin/Teams');
     expect(await screen.findByText('Captain: alice', undefined, LOAD)).toBeTruthy();
+    // The bio has one line in the table: its words, not its Markdown.
+    expect(screen.getByText('By the sea')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Gulls' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit team Gulls' });
     fireEvent.click(within(dialog).getByRole('switch', { name: /^Locked/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(update).toHaveBeenCalledWith(7, { name: 'Gulls', bio: 'By the sea', locked: true }),
+      expect(update).toHaveBeenCalledWith(7, { name: 'Gulls', bio: '# By the *sea*', locked: true }),
     );
     expect(await screen.findByText('Locked')).toBeTruthy();
   });

@@ -19,7 +19,7 @@ import { usePageName } from '../../../../../app/pageTitle.tsx';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../../../../../components/ChallengeCard/index.ts';
 
 import { LoadError } from '../../../../../components/LoadError/index.ts';
-import { Markdown } from '../../../../../components/Markdown/index.tsx';
+import { Markdown, plainLine } from '../../../../../components/Markdown/index.tsx';
 import { StatePanel } from '../../../../../components/StatePanel/index.ts';
 import { initialsOf } from '../../../../../components/UserMenu/initials.ts';
 import { useNumberFormat } from '../../../../../i18n/useNumberFormat.ts';
@@ -176,8 +176,17 @@ export default function TeamPage() {
                         </Badge>
                       )}
                     </Group>
+                    {/* One line in a card: the whole bio, as Markdown, is on the member's page. */}
                     {member.bio && (
-                      <Markdown source={member.bio} fz="xs" c="dimmed" data-testid="member-bio" />
+                      <Text
+                        size="xs"
+                        c="dimmed"
+                        truncate="end"
+                        title={plainLine(member.bio)}
+                        data-testid="member-bio"
+                      >
+                        {plainLine(member.bio)}
+                      </Text>
                     )}
                   </Stack>
                 </Group>

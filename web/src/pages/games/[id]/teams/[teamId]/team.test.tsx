@@ -51,7 +51,13 @@ const team: TeamInfoModel = {
   avatar: null,
   locked: true,
   members: [
-    { id: ternId, userName: 'tern', bio: 'Reads *packets*', avatar: null, captain: false },
+    {
+      id: ternId,
+      userName: 'tern',
+      bio: '# Tern\n\nReads *packets*\n\n![gull](https://example.com/gull.png)',
+      avatar: null,
+      captain: false,
+    },
     {
       id: '00000000-0000-4000-8000-000000000001',
       userName: 'skipper',
@@ -87,8 +93,10 @@ describe('team page', () => {
       () => expect(screen.getByTestId('team-bio').querySelector('strong')?.textContent).toBe('low'),
       { timeout: 25_000 },
     );
-    // Members' bios are Markdown too.
-    expect(screen.getByTestId('member-bio').querySelector('em')?.textContent).toBe('packets');
+    // A member's card has one line for the bio: its words, no heading or image.
+    const memberBio = screen.getByTestId('member-bio');
+    expect(memberBio.textContent).toBe('Tern Reads packets gull');
+    expect(memberBio.querySelector('h1, img, em')).toBeNull();
 
     fireEvent.click(screen.getByRole('link', { name: 'tern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/games/3/teams/7/players/${ternId}`));
@@ -96,6 +104,10 @@ describe('team page', () => {
     await waitFor(() => expect(screen.getAllByTestId('solve')).toHaveLength(1));
     expect(screen.getByTestId('solve').textContent).toMatch(/^Warmup/);
     expect(screen.getByTestId('player-page').textContent).toContain('Member of Gulls');
+    // The member's own page shows the whole bio as Markdown.
+    await waitFor(() =>
+      expect(screen.getByTestId('player-page').querySelector('em')?.textContent).toBe('packets'),
+    );
   }, 60_000);
 
   it('says when there is no such team', async () => {
