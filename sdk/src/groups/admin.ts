@@ -7,6 +7,8 @@ import type {
   ContainerInstanceModel,
   LogMessageModel,
   ParticipationEditModel,
+  ParticipationReviewModel,
+  ParticipationReviewResult,
   UserCreateModel,
   UserInfoModel,
   WriteupInfoModel,
@@ -76,6 +78,11 @@ export interface AdminApi {
     body: ParticipationEditModel,
     options?: CallOptions,
   ): Promise<void>;
+  /** PUT /api/admin/participations: one status for several participations, each keeping its division. */
+  reviewParticipations(
+    body: ParticipationReviewModel,
+    options?: CallOptions,
+  ): Promise<ParticipationReviewResult>;
   /** GET /api/admin/writeups/{id}: a game's submitted writeups. */
   writeups(gameId: number, options?: CallOptions): Promise<WriteupInfoModel>;
   /** GET /api/admin/writeups/{id}/all: every writeup of a game as a .tar.gz. */
@@ -108,6 +115,7 @@ export const createAdminApi = (request: Requester): AdminApi => ({
   logs: (query, options) => request(r.logs, { ...options, query: query ?? {} }),
   updateParticipation: (id, body, options) =>
     request(r.updateParticipation, { ...options, params: { id }, body }),
+  reviewParticipations: (body, options) => request(r.reviewParticipations, { ...options, body }),
   writeups: (id, options) => request(r.writeups, { ...options, params: { id } }),
   downloadWriteups: (id, options) => request(r.downloadWriteups, { ...options, params: { id } }),
   instances: (options) => request(r.instances, options),

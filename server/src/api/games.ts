@@ -1,7 +1,8 @@
 // §2.5 Edit (games, divisions, challenges, flags), §2.6 Game (listing, joining, playing) and the participation
 // review of §2.2; every change the scoreboard depends on marks it stale.
-import { routes } from '@pennon/sdk/contract';
-import type { FastifyInstance } from 'fastify';
+import { type ParticipationReviewResult, routes } from '@pennon/sdk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.ts';
 import type { GameCatalog } from '../games/catalog.ts';
 import type { ChallengeService } from '../games/challenges.ts';
 import type { DivisionService } from '../games/divisions.ts';
@@ -153,11 +154,33 @@ export const gamesApi = async (app: FastifyInstance, options: GamesApiOptions) =
     return undefined;
   });
   mount(app, game.participations, async (request) => participations.list(request.params.id));
+  const reviewed = (request: FastifyRequest, id: number) =>
+    audit(request, 'Information', `Reviewed participation #${id}`);
   mount(app, admin.updateParticipation, async (request) => {
-    await participations.review(request.params.id, request.body);
-    await scoreboards.invalidateParticipation(request.params.id);
-    await audit(request, 'Information', `Reviewed participation #${request.params.id}`);
+    await scoreboards.invalidate(await participations.review(request.params.id, request.body));
+    await reviewed(request, request.params.id);
     return undefined;
+  });
+  // One request for a whole review (hundreds of teams would take the one-at-a-time route past the per-user rate
+  // limit): each participation in turn, a refusal listed and the rest still done, each logged as its own review.
+  mount(app, admin.reviewParticipations, async (request) => {
+    const games = new Set<number>();
+    const failed: ParticipationReviewResult['failed'] = [];
+    try {
+      for (const id of new Set(request.body.ids)) {
+        try {
+          games.add(await participations.reviewStatus(id, request.body.status));
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          failed.push({ id, title: request.translate(error.title), status: error.code });
+          continue;
+        }
+        await reviewed(request, id);
+      }
+    } finally {
+      for (const gameId of games) await scoreboards.invalidate(gameId);
+    }
+    return { failed };
   });
 
   // ---- Game: playing (★) ----

@@ -8,6 +8,7 @@ import {
   hasPermission,
   type ParticipationEditModel,
   type ParticipationInfoModel,
+  type ParticipationStatus,
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { holdRow } from '../db/row-lock.ts';
@@ -153,13 +154,9 @@ export class ParticipationService {
   }
 
   /** The admin review: the division first (null clears it, an unknown id is ignored), then the status. */
-  async review(id: number, model: ParticipationEditModel): Promise<void> {
-    let participation = await this.db
-      .selectFrom('participations')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!participation) throw new DomainError(404, 'Participation not found');
+  /** Changes a participation's division, then its status; answers its game's id. */
+  async review(id: number, model: ParticipationEditModel): Promise<number> {
+    let participation = await this.reviewed(id);
     const divisions = await this.divisionRows(participation.game_id);
     const divisionId =
       model.divisionId == null
@@ -175,9 +172,31 @@ export class ParticipationService {
         .execute();
       participation = { ...participation, division_id: divisionId };
     }
-    if (model.status && model.status !== 'Unsubmitted' && model.status !== participation.status) {
-      await this.setStatus(participation, model.status);
-    }
+    if (model.status) await this.changeStatus(participation, model.status);
+    return participation.game_id;
+  }
+
+  /** Sets a participation's status, keeping its division (a bulk review); answers its game's id. */
+  async reviewStatus(id: number, status: ParticipationStatus): Promise<number> {
+    const participation = await this.reviewed(id);
+    await this.changeStatus(participation, status);
+    return participation.game_id;
+  }
+
+  private async reviewed(id: number): Promise<Participation> {
+    const participation = await this.db
+      .selectFrom('participations')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!participation) throw new DomainError(404, 'Participation not found');
+    return participation;
+  }
+
+  /** A verdict, not the status a team starts with, and only when it changes something. */
+  private async changeStatus(participation: Participation, status: ParticipationStatus): Promise<void> {
+    if (status !== 'Unsubmitted' && status !== participation.status)
+      await this.setStatus(participation, status);
   }
 
   async list(gameId: number): Promise<ParticipationInfoModel[]> {

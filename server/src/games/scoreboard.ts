@@ -261,15 +261,6 @@ export class Scoreboards {
     for (const listener of this.#changeListeners) listener(gameId);
   }
 
-  async invalidateParticipation(participationId: number): Promise<void> {
-    const row = await this.db
-      .selectFrom('participations')
-      .select('game_id')
-      .where('id', '=', participationId)
-      .executeTakeFirst();
-    if (row) await this.invalidate(row.game_id);
-  }
-
   /**
    * The stored version, read once for all the reads of a moment: otherwise, when the check falls due under load,
    * every request arriving during its round trip (hundreds, on PostgreSQL) sent a query of its own.

@@ -65,6 +65,32 @@ export const ParticipationEditModel = Type.Object(
 );
 export type ParticipationEditModel = Static<typeof ParticipationEditModel>;
 
+/** Participations reviewed at once (Pennon's own, for a bulk review): each gets `status` and keeps its division. */
+export const ParticipationReviewModel = Type.Object(
+  {
+    ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }),
+    status: ParticipationStatus,
+  },
+  { title: 'ParticipationReviewModel' },
+);
+export type ParticipationReviewModel = Static<typeof ParticipationReviewModel>;
+
+/** What a bulk review refused, each with the error the one-at-a-time review would have answered; the rest are done. */
+export const ParticipationReviewResult = Type.Object(
+  {
+    failed: Type.Array(
+      Type.Object({
+        id: Id,
+        /** The refusal's title, in the request's language. */
+        title: Type.String(),
+        status: Type.Integer(),
+      }),
+    ),
+  },
+  { title: 'ParticipationReviewResult' },
+);
+export type ParticipationReviewResult = Static<typeof ParticipationReviewResult>;
+
 /** A user as the admin user list and search show it, with the private details (e-mail, IP, real name). */
 export const UserInfoModel = Type.Object(
   {

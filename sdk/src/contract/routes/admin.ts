@@ -109,6 +109,12 @@ export const admin = endpoints<typeof schemas>()({
     auth: 'admin',
     response: 'empty',
   },
+  reviewParticipations: {
+    method: 'PUT',
+    path: '/api/admin/participations',
+    auth: 'admin',
+    response: 'json',
+  },
   writeups: {
     method: 'GET',
     path: '/api/admin/writeups/{id}',

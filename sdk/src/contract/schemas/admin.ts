@@ -8,6 +8,8 @@ import {
   ContainerInstanceModel,
   LogMessageModel,
   ParticipationEditModel,
+  ParticipationReviewModel,
+  ParticipationReviewResult,
   UserCreateModel,
   UserInfoModel,
   WriteupInfoModel,
@@ -107,6 +109,11 @@ export const admin = {
     summary: 'Review a participation: change its division, then its status',
     params: byId,
     body: ParticipationEditModel,
+  },
+  reviewParticipations: {
+    summary: 'Review several participations at once: each gets the status and keeps its division',
+    body: ParticipationReviewModel,
+    response: ParticipationReviewResult,
   },
   writeups: {
     summary: "A game's submitted writeups",
