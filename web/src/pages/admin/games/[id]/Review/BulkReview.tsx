@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { client } from '../../../../../api/client.ts';
 import { listFormat } from '../../../../../i18n/formats.ts';
 import { notifySuccess } from '../../../../../utils/notify.ts';
-import { type BulkFailure, type ReviewStatus, reviewEach, teamName } from './review.ts';
+import { type BulkFailure, type ReviewStatus, reviewAll, teamName } from './review.ts';
 
 const BULK = [
   { status: 'Accepted', key: 'accept', color: 'teal', icon: <IconCheck size={16} /> },
@@ -16,7 +16,7 @@ const BULK = [
 
 /**
  * Selecting the shown participations and accepting or rejecting them together, after a confirmation naming how
- * many: one call each, with the progress shown and each failure listed with its reason.
+ * many: a few at a time (review.ts), with the progress shown and each failure listed with its reason.
  */
 export function BulkReview({
   shown,
@@ -39,10 +39,10 @@ export function BulkReview({
   const run = async (targets: ParticipationInfoModel[], status: ReviewStatus) => {
     setFailures(null);
     setProgress({ done: 0, total: targets.length });
-    const failed = await reviewEach(
+    const failed = await reviewAll(
       targets,
       status,
-      (id, body) => client.admin.updateParticipation(id, body),
+      (body) => client.admin.reviewParticipations(body),
       (done) => setProgress({ done, total: targets.length }),
     );
     setProgress(null);

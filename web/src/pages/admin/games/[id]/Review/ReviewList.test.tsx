@@ -110,6 +110,31 @@ describe('participation review', () => {
     await waitFor(() => expect(update).toHaveBeenCalledWith(11, { status: 'Suspended', divisionId: 2 }));
   }, 20_000);
 
+  it('accepts the selected teams 50 per request, never one request per team', async () => {
+    const list = Array.from({ length: 55 }, (_, i) => {
+      const p = participation(100 + i, `Team ${i}`, 'Pending', null);
+      return { ...p, team: { ...p.team, bio: null } };
+    });
+    const update = renderList(list);
+    const review = vi
+      .spyOn(client.admin, 'reviewParticipations')
+      .mockImplementation(async ({ ids, status }) => {
+        for (const p of list) if (ids.includes(p.id)) p.status = status;
+        return { failed: [] };
+      });
+    await waitFor(() => expect(screen.getAllByTestId('participation')).toHaveLength(55));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Accept 55 teams?' })).getByRole('button', {
+        name: 'Accept',
+      }),
+    );
+    expect(await screen.findByText('55 teams updated')).toBeTruthy();
+    expect(review.mock.calls.map(([body]) => body.ids.length)).toEqual([50, 5]);
+    expect(update).not.toHaveBeenCalled();
+  }, 90_000);
+
   it('filters by status and division', async () => {
     renderList([
       participation(11, 'Gulls', 'Accepted', 2),

@@ -1,7 +1,7 @@
-// The bulk review's loop on its own: one call per participation, progress after each, failures kept and skipped.
+// The bulk review's loop on its own: 50 participations per call, progress after each, failures kept and skipped.
 import type { ParticipationInfoModel } from '@pennon/sdk';
 import { describe, expect, it } from 'vitest';
-import { reviewEach } from './review.ts';
+import { reviewAll } from './review.ts';
 
 const participation = (id: number, divisionId: number | null): ParticipationInfoModel => ({
   id,
@@ -11,26 +11,35 @@ const participation = (id: number, divisionId: number | null): ParticipationInfo
   status: 'Pending',
 });
 
-describe('reviewEach', () => {
-  it('reviews each in turn, keeping divisions, and goes on past a refusal', async () => {
-    const calls: [number, unknown][] = [];
+describe('reviewAll', () => {
+  it('reviews 50 per request and goes on past a refusal and a failed request', async () => {
+    const list = Array.from({ length: 120 }, (_, i) => participation(i + 1, i % 2 ? 7 : null));
+    const bodies: unknown[] = [];
     const progress: number[] = [];
-    const refusal = new Error('gone');
-    const failures = await reviewEach(
-      [participation(1, 7), participation(2, null), participation(3, null)],
+    const offline = new Error('offline');
+    const failures = await reviewAll(
+      list,
       'Accepted',
-      async (id, body) => {
-        calls.push([id, body]);
-        if (id === 2) throw refusal;
+      async (body) => {
+        bodies.push(body);
+        if (body.ids.includes(60)) throw offline;
+        return {
+          failed: body.ids.includes(2) ? [{ id: 2, title: 'Participation not found', status: 404 }] : [],
+        };
       },
       (done) => progress.push(done),
     );
-    expect(calls).toEqual([
-      [1, { status: 'Accepted', divisionId: 7 }],
-      [2, { status: 'Accepted', divisionId: null }],
-      [3, { status: 'Accepted', divisionId: null }],
+    expect(bodies).toEqual([
+      { ids: list.slice(0, 50).map((p) => p.id), status: 'Accepted' },
+      { ids: list.slice(50, 100).map((p) => p.id), status: 'Accepted' },
+      { ids: list.slice(100).map((p) => p.id), status: 'Accepted' },
     ]);
-    expect(progress).toEqual([1, 2, 3]);
-    expect(failures.map((failure) => [failure.participation.id, failure.error])).toEqual([[2, refusal]]);
+    expect(progress).toEqual([50, 100, 120]);
+    expect(failures.map((failure) => failure.participation.id)).toEqual([
+      2,
+      ...list.slice(50, 100).map((p) => p.id),
+    ]);
+    expect(failures[0]?.error).toMatchObject({ status: 404, title: 'Participation not found' });
+    expect(failures[1]?.error).toBe(offline);
   });
 });

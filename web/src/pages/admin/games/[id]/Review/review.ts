@@ -1,4 +1,11 @@
-import type { ParticipationEditModel, ParticipationInfoModel, ParticipationStatus } from '@pennon/sdk';
+import {
+  type ParticipationEditModel,
+  type ParticipationInfoModel,
+  type ParticipationReviewModel,
+  type ParticipationReviewResult,
+  type ParticipationStatus,
+  PennonError,
+} from '@pennon/sdk';
 
 /** The statuses an admin sets in review (Unsubmitted is where a team starts, never a verdict). */
 export const REVIEW_STATUSES = ['Accepted', 'Rejected', 'Suspended'] as const satisfies ParticipationStatus[];
@@ -47,24 +54,33 @@ export interface BulkFailure {
   error: unknown;
 }
 
+/** Participations a bulk review sends per request: seconds of the server's work each, with progress between. */
+export const BULK_CHUNK = 50;
+
 /**
- * Sets `status` on each participation in turn (the API reviews one participation per call), reporting how many
- * are done after each; answers the ones that failed, so one refusal does not stop the rest.
+ * Sets `status` on the participations, each keeping its division, `BULK_CHUNK` per request (one request each would
+ * run an organiser accepting hundreds of teams into the rate limit), reporting how many are done after each
+ * request; answers the ones that failed, so one refusal does not stop the rest.
  */
-export const reviewEach = async (
+export const reviewAll = async (
   participations: ParticipationInfoModel[],
   status: ReviewStatus,
-  update: (id: number, body: ParticipationEditModel) => Promise<unknown>,
+  review: (body: ParticipationReviewModel) => Promise<ParticipationReviewResult>,
   onProgress: (done: number) => void,
 ): Promise<BulkFailure[]> => {
   const failures: BulkFailure[] = [];
-  for (const [index, participation] of participations.entries()) {
+  for (let start = 0; start < participations.length; start += BULK_CHUNK) {
+    const chunk = participations.slice(start, start + BULK_CHUNK);
     try {
-      await update(participation.id, reviewBody(participation, { status }));
+      const { failed } = await review({ ids: chunk.map((p) => p.id), status });
+      for (const { id, title, status: code } of failed) {
+        const participation = chunk.find((p) => p.id === id);
+        if (participation) failures.push({ participation, error: PennonError.http(code, { title, code }) });
+      }
     } catch (error) {
-      failures.push({ participation, error });
+      failures.push(...chunk.map((participation) => ({ participation, error })));
     }
-    onProgress(index + 1);
+    onProgress(start + chunk.length);
   }
   return failures;
 };
