@@ -67,9 +67,11 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
     <SWRConfig value={env === 'test' ? DATA_DEFAULTS : APP_DATA}>
       <ThemedMantine env={env}>
-        {/* At the top, where no form keeps its buttons (at the bottom right they covered "Save" and "Add"). */}
+        {/* At the top, where no form keeps its buttons (at the bottom right they covered "Save" and "Add"), and
+            below the header: over it, they hid a phone's menu button and account corner for their four seconds. */}
         <Notifications
           position="top-center"
+          styles={{ root: { top: 'calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-xs))' } }}
           limit={5}
           autoClose={4000}
           transitionDuration={250}
