@@ -207,7 +207,7 @@ describe('the scoreboard page', () => {
       await phone.waitForFunction(
         () =>
           [...document.querySelectorAll('[role="tooltip"]')].some((tip) =>
-            /^Mooring puzzle number \d+: \+\d+ · sailor0 · /.test(tip.textContent ?? ''),
+            /^Mooring puzzle number \d+: \+[\d,]+ · sailor0 · /.test(tip.textContent ?? ''),
           ),
         { timeout: 5_000 },
       );

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { unstyledMantineClasses } from '../support/styles.ts';
+import { WIDGETS, wordsBrokenAcrossLines } from '../support/widget-hosts.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminPassword = 'Harbour2024';
@@ -62,40 +63,6 @@ const waitForShadow = (page: Page, selector: string, inner: string, text = '') =
     inner,
     text,
   );
-
-const WIDGETS = 'pennon-scoreboard, pennon-top-teams, pennon-notices, pennon-challenge-card';
-
-/**
- * The words (and numbers) of the widgets whose letters lie on more than one line: each run of non-space characters
- * of their visible text, by the boxes the browser gives it (text clipped away for screen readers only is left out).
- */
-const wordsBrokenAcrossLines = (page: Page) =>
-  page.evaluate((hosts) => {
-    const broken: string[] = [];
-    for (const host of document.querySelectorAll(hosts)) {
-      const root = host.shadowRoot;
-      if (!root) continue;
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        let hidden = false;
-        for (let element = node.parentElement; element; element = element.parentElement)
-          hidden ||= getComputedStyle(element).clipPath !== 'none';
-        if (hidden) continue;
-        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          const lines = new Set(
-            [...range.getClientRects()]
-              .filter((rect) => rect.width > 0)
-              .map((rect) => Math.round(rect.bottom)),
-          );
-          if (lines.size > 1) broken.push(`${host.localName}: ${word[0]}`);
-        }
-      }
-    }
-    return broken;
-  }, WIDGETS);
 
 describe('widgets', () => {
   let example: { server: Server; origin: string };
@@ -211,10 +178,12 @@ describe('widgets', () => {
   });
 
   it.each([
-    ['en-US', 'Score'],
-    ['de-DE', 'Punkte'],
-  ])('breaks no word or number inside at 320 px (%s)', async (locale, scoreHeading) => {
-    await page.setViewport({ width: 320, height: 900 });
+    [320, 'en-US', 'Score'],
+    [320, 'de-DE', 'Punkte'],
+    [390, 'en-US', 'Score'],
+    [390, 'de-DE', 'Punkte'],
+  ])('breaks no word or number inside at %i px (%s)', async (width, locale, scoreHeading) => {
+    await page.setViewport({ width, height: 900 });
     const setLocale = (tag: string | null) =>
       page.evaluate(
         (hosts, value) => {
@@ -307,8 +276,8 @@ describe('widgets', () => {
         node.getAttribute('title'),
       ),
     );
-    expect(titles).toContainEqual(expect.stringMatching(/^Bollard · Crypto · \d+$/));
-    expect(titles).toContainEqual(expect.stringMatching(/^Bollard: \+\d+ · deckhand · /));
+    expect(titles).toContainEqual(expect.stringMatching(/^Bollard · Crypto · [\d,]+$/));
+    expect(titles).toContainEqual(expect.stringMatching(/^Bollard: \+[\d,]+ · deckhand · /));
 
     const columns = () =>
       page.$eval(

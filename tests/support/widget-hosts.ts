@@ -96,3 +96,37 @@ export const waitForShadowText = (page: Page, selector: string, text: string, ti
     selector,
     text,
   );
+
+export const WIDGETS = 'pennon-scoreboard, pennon-top-teams, pennon-notices, pennon-challenge-card';
+
+/**
+ * The words (and numbers) of the widgets whose letters lie on more than one line: each run of non-space characters
+ * of their visible text, by the boxes the browser gives it (text clipped away for screen readers only is left out).
+ */
+export const wordsBrokenAcrossLines = (page: Page) =>
+  page.evaluate((hosts) => {
+    const broken: string[] = [];
+    for (const host of document.querySelectorAll(hosts)) {
+      const root = host.shadowRoot;
+      if (!root) continue;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let hidden = false;
+        for (let element = node.parentElement; element; element = element.parentElement)
+          hidden ||= getComputedStyle(element).clipPath !== 'none';
+        if (hidden) continue;
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()]
+              .filter((rect) => rect.width > 0)
+              .map((rect) => Math.round(rect.bottom)),
+          );
+          if (lines.size > 1) broken.push(`${host.localName}: ${word[0]}`);
+        }
+      }
+    }
+    return broken;
+  }, WIDGETS);

@@ -46,7 +46,7 @@ function TopTeamsView({ place, division, count }: { place: WidgetPlace; division
           <tbody>
             {teams.map((team) => (
               <tr key={team.id} data-fresh={fresh.has(team.id) || undefined}>
-                <td>{division === 0 ? team.rank : (team.divisionRank ?? team.rank)}</td>
+                <td>{format(division === 0 ? team.rank : (team.divisionRank ?? team.rank))}</td>
                 <td title={team.name}>{team.name}</td>
                 <td>{format(team.score)}</td>
               </tr>

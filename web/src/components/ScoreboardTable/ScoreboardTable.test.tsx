@@ -98,9 +98,25 @@ describe('ScoreboardTable', () => {
   });
 
   it('groups the digits of scores as the language does, as the widgets and the rest of the client do', async () => {
-    show({ items: [{ ...item(7, 'Gulls', 1, 1, true), score: 12_345 }] });
+    const solved = item(7, 'Gulls', 1, 1, true);
+    const solve = {
+      ...(solved.solvedChallenges[0] as ScoreboardItem['solvedChallenges'][number]),
+      score: 1_050,
+    };
+    show({
+      items: [{ ...solved, score: 12_345, solvedChallenges: [solve] }],
+      challenges: [{ ...login, score: 1_000 }],
+      tips: 'title',
+    });
     const [gulls] = await rows();
     expect(within(gulls as HTMLElement).getAllByRole('cell')[2]?.textContent).toBe('12,345');
+    // The tooltips too: the challenge's value in its heading, a solve's points on its mark.
+    expect(screen.getByText('Login').getAttribute('title')).toBe('Login · Web · 1,000');
+    expect(
+      within(gulls as HTMLElement)
+        .getByLabelText('First blood')
+        .parentElement?.getAttribute('title'),
+    ).toMatch(/^Login: \+1,050 · ann · /);
   });
 
   it('shows the rank within a division, and a dash for a team ranked nowhere', async () => {

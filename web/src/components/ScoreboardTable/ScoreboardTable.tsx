@@ -105,7 +105,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                     c={categoryStyle(challenge.category).color}
                     lineClamp={1}
                     className={classes.challengeTitle}
-                    {...tip(`${challenge.title} · ${challenge.category} · ${challenge.score}`)}
+                    {...tip(`${challenge.title} · ${challenge.category} · ${format(challenge.score)}`)}
                   >
                     {challenge.title}
                   </Text>
@@ -182,7 +182,7 @@ export const ScoreboardTable = memo(function ScoreboardTable({
                           <span
                             className={classes.mark}
                             {...tip(
-                              `${challenge.title}: +${solve.score}${solve.userName ? ` · ${solve.userName}` : ''} · ${timeFormat.format(solve.time)}`,
+                              `${challenge.title}: +${format(solve.score)}${solve.userName ? ` · ${solve.userName}` : ''} · ${timeFormat.format(solve.time)}`,
                             )}
                           >
                             {mark}
