@@ -1,12 +1,13 @@
-import { Alert, Button, Center, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Pagination, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconDroplet, IconSnowflake, IconTrophy } from '@tabler/icons-react';
+import { IconDownload, IconDroplet, IconTrophy } from '@tabler/icons-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { client } from '../../../../api/client.ts';
 import { useUser } from '../../../../api/useUser.ts';
 import { BLOOD_KEYS, MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
+import { FrozenBoard } from '../../../../components/FrozenBoard/index.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { ScoreboardTable } from '../../../../components/ScoreboardTable/index.ts';
 import { ScoreTimeline } from '../../../../components/ScoreTimeline/index.ts';
@@ -104,18 +105,7 @@ export default function ScoreboardPage() {
         </Stack>
       ) : (
         <>
-          {data.frozen && (
-            <Alert
-              color={data.frozen.live ? 'orange' : 'blue'}
-              variant="light"
-              icon={<IconSnowflake size={18} />}
-              data-testid="scoreboard-frozen"
-            >
-              {t(data.frozen.live ? 'game.scoreboard.live_board' : 'game.scoreboard.frozen', {
-                time: timeFormat.format(data.frozen.at),
-              })}
-            </Alert>
-          )}
+          {data.frozen && <FrozenBoard frozen={data.frozen} />}
           <Group justify="space-between" gap="sm">
             {data.divisions.length > 0 ? (
               <Select

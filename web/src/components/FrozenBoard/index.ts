@@ -1,0 +1,1 @@
+export { FrozenBoard } from './FrozenBoard.tsx';
