@@ -72,9 +72,11 @@ export const seedWidgetGame = async (
   return { gameId, challengeId };
 };
 
-/** A page loading the widgets' module from `server`, with `body` (the elements, in the page's own layout). */
-export const hostPage = (server: string, body: string, style = ''): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+/**
+ * A page in `lang` loading the widgets' module from `server`, with `body` (the elements, in the page's own layout).
+ */
+export const hostPage = (server: string, body: string, style = '', lang = 'en'): string => `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body { margin: 0; padding: 8px; font-family: Georgia, serif; } ${style}</style></head>
 <body>${body}<script type="module" src="${server}/widgets/pennon-widgets.js"></script></body></html>`;
 

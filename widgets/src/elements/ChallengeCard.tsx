@@ -1,5 +1,6 @@
-import { Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { ChallengeCard } from '../../../web/src/components/ChallengeCard/index.ts';
+import { FrozenBoard } from '../../../web/src/components/FrozenBoard/index.ts';
 import { flattenChallenges } from '../../../web/src/pages/games/lib/logic.ts';
 import { parseId } from '../attributes.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
@@ -24,7 +25,13 @@ function ChallengeCardView({ place, challengeId }: { place: WidgetPlace; challen
       </Text>
     );
   }
-  return <ChallengeCard challenge={challenge} solved={false} withCategory />;
+  const { frozen } = state.scoreboard;
+  return (
+    <Stack gap="xs">
+      {frozen && <FrozenBoard frozen={frozen} short />}
+      <ChallengeCard challenge={challenge} solved={false} withCategory />
+    </Stack>
+  );
 }
 
 /** `<pennon-challenge-card>`: one challenge's title, category, current score, solves and first solvers. */

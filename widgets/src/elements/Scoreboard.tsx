@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { FrozenBoard } from '../../../web/src/components/FrozenBoard/index.ts';
 import {
   type ScoreboardColumns,
   ScoreboardTable,
@@ -85,6 +86,7 @@ function ScoreboardView(props: ScoreboardViewProps) {
         <LoadState error={state.error} failed="game.scoreboard.load_failed" />
       ) : (
         <>
+          {board.frozen && <FrozenBoard frozen={board.frozen} short={compact} />}
           {chart && state.game && (
             <Suspense fallback={null}>
               <ScoreTimeline

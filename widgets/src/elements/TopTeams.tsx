@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { FrozenBoard } from '../../../web/src/components/FrozenBoard/index.ts';
 import { useNumberFormat } from '../../../web/src/i18n/useNumberFormat.ts';
 import { parseId, parseRows } from '../attributes.ts';
 import { useTranslation } from '../i18n/react-i18next.tsx';
@@ -23,6 +24,7 @@ function TopTeamsView({ place, division, count }: { place: WidgetPlace; division
   return (
     <Stack gap="xs" className="pennon-body">
       <WidgetHeader title={state.game?.title ?? t('widgets.top.title')} live={state.live} />
+      {board?.frozen && <FrozenBoard frozen={board.frozen} short />}
       {!board ? (
         <LoadState error={state.error} failed="game.scoreboard.load_failed" />
       ) : teams.length === 0 ? (
