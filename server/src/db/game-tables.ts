@@ -248,6 +248,8 @@ export interface ChallengeHintsTable {
   cost: number;
   /** Hidden from players before then; null: at once. */
   release_time: number | null;
+  /** 0 while a NewHint notice is owed for its release; 1 once a process took it (games/release.ts). */
+  release_announced: Generated<number>;
 }
 
 export interface ScoreboardVersionsTable {

@@ -13,6 +13,7 @@ import { playContext, visibleChallenge } from './context.ts';
 import type { DivisionService } from './divisions.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
+import { announceHints } from './release.ts';
 import type { Scoreboards } from './scoreboard.ts';
 
 type HintRow = Selectable<ChallengeHintsTable>;
@@ -86,15 +87,16 @@ export class HintService {
   }
 
   async create(gameId: number, challengeId: number, input: HintInput): Promise<HintEditModel> {
-    const challenge = await this.#challenge(gameId, challengeId);
+    await this.#challenge(gameId, challengeId);
+    const columns = hintColumns(input, this.now());
     const row = await this.db
       .insertInto('challenge_hints')
-      .values({ challenge_id: challengeId, ...hintColumns(input) })
+      // Owed its notice until told: one released at once is told (or not) just below.
+      .values({ challenge_id: challengeId, ...columns, release_announced: 0 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const hint = await this.#existing(gameId, challengeId, row.id);
-    await this.#announce(gameId, challenge, hint);
-    return hint;
+    if (columns.release_announced === 1) await this.#released(row.id);
+    return this.#existing(gameId, challengeId, row.id);
   }
 
   /** What teams already paid for it stays as it was. */
@@ -104,13 +106,17 @@ export class HintService {
     hintId: number,
     input: HintInput,
   ): Promise<HintEditModel> {
-    const challenge = await this.#challenge(gameId, challengeId);
     const before = await this.#existing(gameId, challengeId, hintId);
-    await this.db.updateTable('challenge_hints').set(hintColumns(input)).where('id', '=', hintId).execute();
-    const hint = await this.#existing(gameId, challengeId, hintId);
-    if (before.releaseTime !== null && before.releaseTime > this.now())
-      await this.#announce(gameId, challenge, hint);
-    return hint;
+    const { release_announced, ...columns } = hintColumns(input, this.now());
+    // A release brought forward to now keeps what it owed (the announcer may have told it meanwhile) and is told now.
+    const forward = upcoming(before.releaseTime, this.now()) && release_announced === 1;
+    await this.db
+      .updateTable('challenge_hints')
+      .set(forward ? columns : { ...columns, release_announced })
+      .where('id', '=', hintId)
+      .execute();
+    if (forward) await this.#released(hintId);
+    return this.#existing(gameId, challengeId, hintId);
   }
 
   /** Deleting a hint deletes the charges of the teams that unlocked it (they get their points back). */
@@ -210,17 +216,17 @@ export class HintService {
     return toEditModel(row);
   }
 
-  /** Players of a running game hear of a hint released now (as of a changed free-hint list, §4.11). */
-  async #announce(gameId: number, challenge: Challenge, hint: HintEditModel): Promise<void> {
-    const now = this.now();
-    if (challenge.is_enabled !== 1 || (hint.releaseTime !== null && hint.releaseTime > now)) return;
-    const game = await this.db
-      .selectFrom('games')
-      .select(['start_time', 'end_time'])
-      .where('id', '=', gameId)
-      .executeTakeFirstOrThrow();
-    if (game.start_time <= now && now <= game.end_time)
-      await this.feed.addNotice(gameId, 'NewHint', [challenge.title]);
+  /**
+   * A hint this write released: players of a running game hear of it now (as of a changed free-hint list, §4.11),
+   * or never, the game not running or the challenge not open to them (its own opening tells them).
+   */
+  async #released(hintId: number): Promise<void> {
+    if ((await announceHints(this.db, this.feed, this.now(), hintId)).length === 0)
+      await this.db
+        .updateTable('challenge_hints')
+        .set({ release_announced: 1 })
+        .where('id', '=', hintId)
+        .execute();
   }
 
   #rows() {
@@ -243,18 +249,26 @@ export class HintService {
   }
 }
 
-/** The columns of a hint as an admin or a game package writes it; a percentage over 100 is refused. */
-export const hintColumns = (input: HintInput) => {
+/** Whether a release time is still to come. */
+const upcoming = (time: number | null, now: number): boolean => time !== null && time > now;
+
+/**
+ * The columns of a hint as an admin or a game package writes it; a percentage over 100 is refused. Only a release
+ * still to come is owed a NewHint notice (games/release.ts `announceHints`).
+ */
+export const hintColumns = (input: HintInput, now = Date.now()) => {
   if (input.costKind === 'Percent' && input.cost > 100) {
     throw new DomainError(400, 'A percentage cost is at most 100');
   }
+  const releaseTime =
+    input.releaseTime === undefined || input.releaseTime === null ? null : toMillis(input.releaseTime);
   return {
     title: input.title.trim(),
     content: input.content,
     cost_kind: input.costKind,
     cost: input.cost,
-    release_time:
-      input.releaseTime === undefined || input.releaseTime === null ? null : toMillis(input.releaseTime),
+    release_time: releaseTime,
+    release_announced: upcoming(releaseTime, now) ? 0 : 1,
   };
 };
 

@@ -1,7 +1,8 @@
 // Staged release (issue #44): each gated challenge's rule as the server reads it, what a team has solved, and the
-// announcer that tells players of time releases. A game without gated challenges reads no rule at all.
+// announcer that tells players of time releases, of challenges and of hints. A game without gated challenges reads no
+// rule at all.
 import { isReleased, type ReleaseRule, releaseEventMarker } from '@pennon/sdk/contract';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import type { GameFeed } from './feed.ts';
@@ -85,12 +86,63 @@ export const releasedTo = async (
   return !rule?.prerequisites.length || isReleased(rule, now, await solvedBy(db, participationId));
 };
 
+/** A challenge with prerequisites opens team by team: its title is not for every player to learn. */
+const hasPrerequisites = async (db: Kysely<Database>, challengeId: number): Promise<boolean> =>
+  (await db
+    .selectFrom('challenge_prerequisites')
+    .select('prerequisite_id')
+    .where('challenge_id', '=', challengeId)
+    .executeTakeFirst()) !== undefined;
+
+/**
+ * Posts the NewHint notice (and its live push) of each hint whose release is owed a notice and due at `now`, or of
+ * the one hint `hintId`: released (a hint without a time counts as released now) while its game runs, after the game
+ * began, its challenge enabled and open by time (announced, when it has a time). Each is claimed by one conditional
+ * UPDATE, so that of several processes exactly one posts it; one whose challenge waits for prerequisites is claimed
+ * and told no one. Answers the ids of the hints this process claimed.
+ */
+export const announceHints = async (
+  db: Kysely<Database>,
+  feed: GameFeed,
+  now: number,
+  hintId?: number,
+): Promise<number[]> => {
+  const due = await db
+    .selectFrom('challenge_hints as h')
+    .innerJoin('challenges as c', 'c.id', 'h.challenge_id')
+    .innerJoin('games as g', 'g.id', 'c.game_id')
+    .select(['h.id', 'c.id as challenge_id', 'c.game_id', 'c.title'])
+    .where('h.release_announced', '=', 0)
+    .where(sql<boolean>`coalesce(h.release_time, ${now}) between g.start_time and ${now}`)
+    .$if(hintId === undefined, (q) => q.where('h.release_time', 'is not', null))
+    .$if(hintId !== undefined, (q) => q.where('h.id', '=', hintId as number))
+    .where('c.is_enabled', '=', 1)
+    .where((eb) => eb.or([eb('c.release_at', 'is', null), eb('c.release_announced', '=', 1)]))
+    .where('g.end_time', '>', now)
+    .orderBy('h.id')
+    .execute();
+  const claimed: number[] = [];
+  for (const h of due) {
+    const claim = await db
+      .updateTable('challenge_hints')
+      .set({ release_announced: 1 })
+      .where('id', '=', h.id)
+      .where('release_announced', '=', 0)
+      .executeTakeFirst();
+    if (claim.numUpdatedRows !== 1n) continue;
+    claimed.push(h.id);
+    if (!(await hasPrerequisites(db, h.challenge_id))) await feed.addNotice(h.game_id, 'NewHint', [h.title]);
+  }
+  return claimed;
+};
+
 /**
  * Tells of time releases as they come: while a game runs, each enabled challenge whose `release_at` has passed is
  * claimed by one conditional UPDATE, so that of several processes exactly one announces it. The announcing process
  * rebuilds the board (its challenge list changes, and every client watching the game is pushed to read it again)
  * and, when nothing else gates the challenge, posts a NewChallenge notice; a challenge that still waits for
- * prerequisites is announced to no one, its title being the team's to learn once it opens.
+ * prerequisites is announced to no one, its title being the team's to learn once it opens. Hints whose release time
+ * passed are told after the challenges, the same way (`announceHints`).
  */
 export class ReleaseAnnouncer {
   #timer: NodeJS.Timeout | undefined;
@@ -122,7 +174,7 @@ export class ReleaseAnnouncer {
     await this.#running;
   }
 
-  /** Announces what is due; answers the ids of the challenges this process announced. */
+  /** Announces what is due; answers the ids of the challenges this process announced (hints: `announceHints`). */
   async announce(): Promise<number[]> {
     const now = this.now();
     const due = await this.db
@@ -145,13 +197,8 @@ export class ReleaseAnnouncer {
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) continue;
       announced.push(c.id);
-      const waiting = await this.db
-        .selectFrom('challenge_prerequisites')
-        .select('prerequisite_id')
-        .where('challenge_id', '=', c.id)
-        .executeTakeFirst();
       await this.scoreboards.invalidate(c.game_id);
-      if (!waiting) {
+      if (!(await hasPrerequisites(this.db, c.id))) {
         await this.feed.addNotice(c.game_id, 'NewChallenge', [c.title]);
         await this.webhooks?.emit(
           webhookEvent('challenge.opened', c.game_id, { challenge: { id: c.id, title: c.title } }, now),
@@ -162,6 +209,7 @@ export class ReleaseAnnouncer {
         values: [releaseEventMarker, String(c.id), c.title],
       });
     }
+    await announceHints(this.db, this.feed, now);
     return announced;
   }
 }

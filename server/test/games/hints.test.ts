@@ -1,9 +1,13 @@
 // Hints with a cost (issue #44) through the API: admins write them, a team unlocks one once and pays once (two
 // teammates at once included), a percentage is of the challenge's value at unlock time, the charge is in the score,
 // its timeline, the monitor's events and the audit log, and a locked or unreleased hint's content reaches nobody.
-import { ChallengeDetailModel, type HintModel, ScoreboardModel } from '@pennon/sdk/contract';
+import { ChallengeDetailModel, type GameNotice, type HintModel, ScoreboardModel } from '@pennon/sdk/contract';
 import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameFeed } from '../../src/games/feed.ts';
+import { ReleaseAnnouncer } from '../../src/games/release.ts';
+import { Scoreboards } from '../../src/games/scoreboard.ts';
+import { type LiveMessage, LocalBus } from '../../src/live/bus.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
 import { gameBody, gameClient, type Player, signInAdmin, verdictOn } from './helpers.ts';
@@ -242,6 +246,95 @@ describe.each(databaseKinds())('hints with a cost on $name', (kind) => {
     expect((await board()).items.find((i) => i.id === annTeam)?.adjustments ?? []).not.toContainEqual(
       expect.objectContaining({ hintId: hint.id }),
     );
+  });
+
+  it('posts one NewHint notice when a release time passes, from one of several processes', async () => {
+    const releaseTime = Date.now() + 10 * 60_000;
+    const hint = await addHint({ title: 'Harbour charts', cost: 0, releaseTime });
+    const newHints = async () =>
+      ((await c.ok(ann.token, 'GET', `/api/game/${gameId}/notices`)) as GameNotice[]).filter(
+        (n) => n.type === 'NewHint',
+      );
+    const announced = (await newHints()).length;
+    // The announcers of four processes on the one database, each with its own bus.
+    const db = t.connection.db;
+    const announcersAt = (now: number) =>
+      Array.from({ length: 4 }, () => {
+        const bus = new LocalBus();
+        const pushed: LiveMessage[] = [];
+        bus.subscribe((message) => pushed.push(message));
+        const announcer = new ReleaseAnnouncer(
+          db,
+          new GameFeed(db, bus),
+          new Scoreboards(db),
+          (error) => {
+            throw error;
+          },
+          () => now,
+        );
+        return { announcer, pushed };
+      });
+    const early = announcersAt(releaseTime - 1);
+    await Promise.all(early.map((a) => a.announcer.announce()));
+    expect((await newHints()).length).toBe(announced);
+
+    const due = announcersAt(releaseTime + 1);
+    await Promise.all(due.map((a) => a.announcer.announce()));
+    await Promise.all(due.map((a) => a.announcer.announce()));
+    const told = await newHints();
+    expect(told.length).toBe(announced + 1);
+    expect(told[0]?.values).toEqual(['Lighthouse']);
+    // Pushed live once, by the process that posted it.
+    const pushes = due.flatMap((a) => a.pushed).filter((m) => m.method === 'ReceivedGameNotice');
+    expect(pushes).toEqual([expect.objectContaining({ gameId, payload: told[0] })]);
+    // Edited after its release, it is not told again.
+    await c.ok(admin, 'PUT', `${hintsUrl()}/${hint.id}`, {
+      title: 'Harbour charts',
+      content: secret,
+      costKind: 'Points',
+      cost: 0,
+      releaseTime: releaseTime - 2 * hour,
+    });
+    await Promise.all(due.map((a) => a.announcer.announce()));
+    expect((await newHints()).length).toBe(announced + 1);
+    await c.ok(admin, 'DELETE', `${hintsUrl()}/${hint.id}`);
+  });
+
+  it('prices a percentage hint from the value players see during a freeze: shown and charged alike', async () => {
+    const hint = await addHint({ title: 'Quarter light', costKind: 'Percent', cost: 25 });
+    const frozenValue = (await detail(ann)).score;
+    await c.ok(
+      admin,
+      'PUT',
+      `/api/edit/games/${gameId}`,
+      gameBody({ acceptWithoutReview: true, freezeAt: Date.now() }),
+    );
+    // A solve after the freeze lowers the live value, which players must not learn, not even through a cost.
+    const dan = await c.signUp('dan');
+    await c.ok(dan.token, 'POST', `/api/game/${gameId}`, { teamId: await c.createTeam(dan, 'team-dan') });
+    expect(await verdictOn(t.app, dan, playUrl(), 'flag{light}')).toBe('Accepted');
+    const live = (await c.ok(admin, 'GET', `/api/game/${gameId}/scoreboard`)) as ScoreboardModel;
+    const liveValue = Object.values(live.challenges)
+      .flat()
+      .find((ch) => ch?.id === challengeId)?.score as number;
+    expect(liveValue).toBeLessThan(frozenValue);
+
+    const shown = (await detail(ann)).costedHints?.find((h) => h.id === hint.id)?.cost;
+    expect(shown).toBe(Math.round(frozenValue / 4));
+    const charged = (await unlock(ann, hint.id)).json() as HintModel;
+    expect(charged).toMatchObject({ cost: shown, unlocked: true });
+    const adjustments = (await c.ok(admin, 'GET', `/api/edit/games/${gameId}/adjustments`)) as {
+      hintId?: number;
+      points: number;
+    }[];
+    expect(adjustments.find((a) => a.hintId === hint.id)?.points).toBe(-(shown as number));
+    await c.ok(
+      admin,
+      'PUT',
+      `/api/edit/games/${gameId}`,
+      gameBody({ acceptWithoutReview: true, freezeAt: null }),
+    );
+    await c.ok(admin, 'DELETE', `${hintsUrl()}/${hint.id}`);
   });
 
   it('refuses an unlock after the game ended', async () => {
