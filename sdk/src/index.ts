@@ -38,6 +38,7 @@ export * from './contract/rules/release.ts';
 export * from './contract/rules/sign-in.ts';
 export * from './contract/rules/user-name.ts';
 export * from './contract/rules/user-sheet.ts';
+export * from './contract/rules/verdict-notices.ts';
 export * from './contract/rules/webhooks.ts';
 export type * from './contract/schema.ts';
 export { encryptPayload, importPlatformKey } from './encryption/payload.ts';

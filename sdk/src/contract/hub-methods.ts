@@ -7,6 +7,8 @@ export const HubMethods = {
   notice: 'ReceivedGameNotice',
   /** Pennon's addition (ScoreboardUpdate), sent only to connections that ask for it. */
   scoreboard: 'ReceivedScoreboardUpdate',
+  /** Pennon's addition (TeamNotice), sent only to the members of the team it concerns. */
+  teamNotice: 'ReceivedTeamNotice',
   event: 'ReceivedGameEvent',
   submission: 'ReceivedSubmissions',
   log: 'ReceivedLog',

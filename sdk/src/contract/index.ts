@@ -44,6 +44,7 @@ export * from './rules/release.ts';
 export * from './rules/sign-in.ts';
 export * from './rules/user-name.ts';
 export * from './rules/user-sheet.ts';
+export * from './rules/verdict-notices.ts';
 export * from './rules/webhooks.ts';
 export * from './schema.ts';
 export { type ContractKeysMatch, schemas } from './schemas/index.ts';

@@ -7,6 +7,7 @@ import type {
   GameNotice,
   ScoreboardModel,
   ScoreboardUpdate,
+  TeamNotice,
 } from '../contract/models/game.ts';
 import type { LiveState, LiveSubscription } from '../live/index.ts';
 import type { PollTiming } from './backoff.ts';
@@ -21,6 +22,8 @@ export interface FeedHandlers {
   notice: (notice: GameNotice) => void;
   /** The scoreboard changed; the feed fetches the new one. */
   scoreboard: (update: ScoreboardUpdate) => void;
+  /** What concerns the caller's own team only, when the source's hub tells it. */
+  teamNotice: (notice: TeamNotice) => void;
   /** The hub connection's state changed. */
   state: (state: LiveState) => void;
 }
@@ -84,6 +87,7 @@ export class GameFeed {
   readonly #listeners = new Set<() => void>();
   readonly #scoreboardHandlers = new Set<(after: ScoreboardModel, before: ScoreboardModel) => void>();
   readonly #noticeHandlers = new Set<(notice: GameNotice) => void>();
+  readonly #teamNoticeHandlers = new Set<(notice: TeamNotice) => void>();
   readonly #scoreboard: Poller<ScoreboardModel>;
   readonly #noticePoller: Poller<GameNotice[]>;
   #state: FeedState = { live: 'connecting' };
@@ -133,6 +137,12 @@ export class GameFeed {
     return () => this.#noticeHandlers.delete(handler);
   }
 
+  /** Each notice for the caller's own team the hub pushes while the feed runs (a verdict correction, say). */
+  onTeamNotice(handler: (notice: TeamNotice) => void): () => void {
+    this.#teamNoticeHandlers.add(handler);
+    return () => this.#teamNoticeHandlers.delete(handler);
+  }
+
   /** Asks for the scoreboard now (after a failure, or an action known to change it). */
   refresh(): void {
     this.#scoreboard.now();
@@ -166,6 +176,10 @@ export class GameFeed {
       .connect({
         notice: (notice) => this.#pushed(notice),
         scoreboard: (update) => this.#changed(update),
+        teamNotice: (notice) => {
+          if (!this.#running) return;
+          for (const handler of this.#teamNoticeHandlers) handler(notice);
+        },
         state: (state) => {
           // The SDK's reconnection gave up: polling from here on.
           if (state === 'closed' && this.#hub) this.#fallBack();

@@ -13,7 +13,13 @@ import {
 import { createRequester } from '../client.ts';
 import { HubMethods } from '../contract/hub-methods.ts';
 import type { LogMessageModel } from '../contract/models/admin.ts';
-import type { GameEvent, GameNotice, ScoreboardUpdate, Submission } from '../contract/models/game.ts';
+import type {
+  GameEvent,
+  GameNotice,
+  ScoreboardUpdate,
+  Submission,
+  TeamNotice,
+} from '../contract/models/game.ts';
 import { createAdminApi } from '../groups/admin.ts';
 import { createGameApi } from '../groups/game.ts';
 import type { Requester } from '../transport/transport.ts';
@@ -63,6 +69,8 @@ export interface NoticeHandlers extends CommonHandlers {
    * without it, GZ::CTF, never calls it). Given, the hub is asked for it.
    */
   scoreboard?: (update: ScoreboardUpdate) => void;
+  /** Pennon's addition: what concerns the caller's own team only (pushed only; never polled). */
+  teamNotice?: (notice: TeamNotice) => void;
 }
 
 /** What `connectMonitor` calls. */
@@ -243,6 +251,7 @@ export const connectGameNotices = (
     () => {
       const listeners: Listeners = { [HubMethods.notice]: handlers.notice };
       if (handlers.scoreboard) listeners[HubMethods.scoreboard] = handlers.scoreboard;
+      if (handlers.teamNotice) listeners[HubMethods.teamNotice] = handlers.teamNotice;
       const asked = handlers.scoreboard ? '&scoreboard=true' : '';
       return push(`${base}/hub/user?game=${gameId}${asked}`, listeners, handlers, options);
     },

@@ -2,11 +2,16 @@
 // team's solves for cheating. The rules live here. Each change rewrites what the judge wrote: the team's first solve
 // of the challenge (its earliest accepted submission) and the challenge's stored bloods, then bumps the scoreboard's
 // version in the same transaction, so dynamic values, blood bonuses, totals and the timeline recompute on every
-// process and the live push fires. A notice tells the players, and the recent verdicts every process keeps for status
-// polls take the new verdict.
+// process and the live push fires. The recent verdicts every process keeps for status polls take the new verdict.
+// Who is told what (sdk rules/verdict-notices.ts): every team, of a blood that moved, by the usual blood notice for
+// its new holder, marked, while blood notices go out at all (not after the freeze or the end: freeze.ts); the team
+// corrected, by a push to its members alone, which their client words in their language.
 import {
   type AnswerResult,
+  correctedBloodMarker,
   GamePermission,
+  type NoticeType,
+  type TeamNotice,
   type TeamSolvesModel,
   type VerdictCorrectionInput,
   type VerdictCorrectionModel,
@@ -16,8 +21,10 @@ import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { GameFeed } from './feed.ts';
+import { noticesEnd } from './freeze.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
+import { bloodNotices } from './verdict-records.ts';
 
 /** A submission as a correction reads it. */
 interface Target {
@@ -29,6 +36,13 @@ interface Target {
   status: AnswerResult;
   team_name: string;
   title: string;
+}
+
+/** A blood that went to a new holder: its notice type, the team holding it now, the challenge. */
+interface MovedBlood {
+  type: NoticeType;
+  team: string;
+  challenge: string;
 }
 
 /** What a committed change leaves to publish, and what the audit log says of it. */
@@ -44,6 +58,7 @@ interface BloodRow {
   blood: number | null;
   eligible: number;
   team_name: string;
+  title: string;
 }
 
 const before = (a: BloodRow, b: BloodRow) => a.time - b.time || a.submission_id - b.submission_id;
@@ -72,12 +87,23 @@ export class CorrectionService {
       if (s.status === status) return { from: s.status, changed: undefined };
       await trx.updateTable('submissions').set({ status }).where('id', '=', s.id).execute();
       const placed = await this.#resolveSolve(trx, s.participation_id, s.challenge_id);
-      const bloods = await this.#rebalance(trx, s.challenge_id, placed);
+      const moved = await this.#rebalance(trx, s.challenge_id, placed);
       await this.scoreboards.invalidate(gameId, trx);
-      const verdict = status === 'Accepted' ? 'now counts as solved' : 'no longer counts';
-      const content = `**Verdict corrected.** The flag team **${s.team_name}** submitted for **${s.title}** ${verdict}: ${reason.trim()}${bloodLine(s.title, bloods)}`;
+      const told: TeamNotice = {
+        type: 'VerdictCorrected',
+        submissionId: s.id,
+        challengeId: s.challenge_id,
+        challenge: s.title,
+        status,
+        reason: reason.trim(),
+        time: this.feed.now(),
+      };
       const changed: Changed = {
-        messages: [await this.feed.storeNotice(trx, gameId, 'Normal', [content])],
+        // The team's own first: a test of who hears it waits for the public ones after it.
+        messages: [
+          await this.#teamNotice(trx, gameId, s.participation_id, told),
+          ...(await this.#bloodNotices(trx, gameId, moved)),
+        ],
         verdicts: [[s.id, gameId, s.challenge_id, s.user_id, status]],
       };
       return { from: s.status, changed };
@@ -128,10 +154,19 @@ export class CorrectionService {
         .where('participation_id', '=', p.id)
         .returning('challenge_id')
         .execute();
-      for (const { challenge_id } of gone) await this.#rebalance(trx, challenge_id, null);
+      const moved: MovedBlood[] = [];
+      for (const { challenge_id } of gone) moved.push(...(await this.#rebalance(trx, challenge_id, null)));
       await this.scoreboards.invalidate(gameId, trx);
-      const content = `**Solves removed.** Team **${p.name}** no longer holds its ${gone.length} solve(s): ${reason.trim()}`;
-      changed.messages.push(await this.feed.storeNotice(trx, gameId, 'Normal', [content]));
+      if (gone.length > 0) {
+        const told: TeamNotice = {
+          type: 'SolvesRemoved',
+          solves: gone.length,
+          reason: reason.trim(),
+          time: this.feed.now(),
+        };
+        changed.messages.push(await this.#teamNotice(trx, gameId, p.id, told));
+      }
+      changed.messages.push(...(await this.#bloodNotices(trx, gameId, moved)));
       return gone.length;
     });
     if (changed.verdicts.length > 0) this.#publish(gameId, changed);
@@ -141,6 +176,46 @@ export class CorrectionService {
   #publish(gameId: number, { messages, verdicts }: Changed): void {
     this.scoreboards.forget(gameId);
     for (const message of [...messages, ...verdictMessages(verdicts)]) this.bus.publish(message);
+  }
+
+  /** The public notices of the bloods a correction moved, while the game's blood notices go out at all. */
+  async #bloodNotices(
+    trx: Transaction<Database>,
+    gameId: number,
+    moved: MovedBlood[],
+  ): Promise<LiveMessage[]> {
+    if (moved.length === 0) return [];
+    const game = await trx
+      .selectFrom('games')
+      .select(['end_time', 'freeze_at'])
+      .where('id', '=', gameId)
+      .executeTakeFirstOrThrow();
+    if (this.feed.now() >= noticesEnd(game)) return [];
+    const messages: LiveMessage[] = [];
+    for (const { type, team, challenge } of moved)
+      messages.push(await this.feed.storeNotice(trx, gameId, type, [team, challenge, correctedBloodMarker]));
+    return messages;
+  }
+
+  /** The push telling a team's members, and no one else, what a correction did to it. */
+  async #teamNotice(
+    trx: Transaction<Database>,
+    gameId: number,
+    participation: number,
+    payload: TeamNotice,
+  ): Promise<LiveMessage> {
+    const members = await trx
+      .selectFrom('participation_members')
+      .select('user_id')
+      .where('participation_id', '=', participation)
+      .execute();
+    return {
+      hub: 'user',
+      gameId,
+      method: 'ReceivedTeamNotice',
+      payload,
+      users: members.map((m) => m.user_id),
+    };
   }
 
   async #participation(gameId: number, teamId: number) {
@@ -222,10 +297,14 @@ export class CorrectionService {
   /**
    * Re-stores the challenge's bloods after its solves changed: those who hold one keep their order (the order they
    * committed in) and close up over a removed one; a solve just written (`placed`) takes its place among them by
-   * submit time; the bloods left go to the next solves that may take one, in submit order. Answers the holders'
-   * team names in blood order.
+   * submit time; the bloods left go to the next solves that may take one, in submit order. Answers the bloods that
+   * went to another holder, in blood order.
    */
-  async #rebalance(trx: Transaction<Database>, challenge: number, placed: number | null): Promise<string[]> {
+  async #rebalance(
+    trx: Transaction<Database>,
+    challenge: number,
+    placed: number | null,
+  ): Promise<MovedBlood[]> {
     const rows = await this.#bloodRows(trx, challenge);
     const holders = rows
       .filter((r) => r.blood !== null && r.submission_id !== placed)
@@ -249,7 +328,11 @@ export class CorrectionService {
       if (blood !== undefined)
         await trx.updateTable('solves').set({ blood }).where('submission_id', '=', r.submission_id).execute();
     }
-    return bloods.map((r) => r.team_name);
+    return bloods.flatMap((r, k) =>
+      r.blood === k + 1
+        ? []
+        : [{ type: bloodNotices[k] as NoticeType, team: r.team_name, challenge: r.title }],
+    );
   }
 
   /**
@@ -267,7 +350,7 @@ export class CorrectionService {
       .leftJoin('division_challenges as dc', (join) =>
         join.onRef('dc.division_id', '=', 'p.division_id').onRef('dc.challenge_id', '=', 's.challenge_id'),
       )
-      .select(['s.submission_id', 's.time', 's.blood', 't.name as team_name'])
+      .select(['s.submission_id', 's.time', 's.blood', 't.name as team_name', 'c.title'])
       .select(
         sql<number>`case when p.status = 'Accepted' and coalesce(c.disable_blood_bonus, 0) = 0
           and s.time >= g.start_time and s.time < g.end_time
@@ -292,9 +375,3 @@ const lockSolves = async (trx: Transaction<Database>): Promise<void> => {
   if (trx.getExecutor().adapter instanceof PostgresAdapter)
     await sql`lock table solves in share row exclusive mode`.execute(trx);
 };
-
-/** The notice's line naming the challenge's bloods as they now stand. */
-const bloodLine = (title: string, teams: string[]): string =>
-  teams.length === 0
-    ? ''
-    : `\n\nBloods of **${title}** now: ${teams.map((name, k) => `${k + 1}. ${name}`).join(', ')}.`;

@@ -1,7 +1,14 @@
 // What the hubs push (§1.9), as one stream of messages: services publish, the hub layer delivers to the
 // connections of the right hub and game. In one process this is enough; a transport between processes
 // (PostgreSQL LISTEN/NOTIFY) plugs in behind the same interface.
-import type { AnswerResult, GameEvent, GameNotice, LogMessageModel, Submission } from '@pennon/sdk/contract';
+import type {
+  AnswerResult,
+  GameEvent,
+  GameNotice,
+  LogMessageModel,
+  Submission,
+  TeamNotice,
+} from '@pennon/sdk/contract';
 
 /** A judged submission: id, game, challenge, submitter, verdict (games/recent-verdicts.ts). */
 export type Verdict = [
@@ -14,6 +21,8 @@ export type Verdict = [
 
 export type LiveMessage =
   | { hub: 'user'; gameId: number; method: 'ReceivedGameNotice'; payload: GameNotice }
+  // Only to the user hub connections of these users (a team's members).
+  | { hub: 'user'; gameId: number; method: 'ReceivedTeamNotice'; payload: TeamNotice; users: string[] }
   | { hub: 'monitor'; gameId: number; method: 'ReceivedGameEvent'; payload: GameEvent }
   | { hub: 'monitor'; gameId: number; method: 'ReceivedSubmissions'; payload: Submission }
   | { hub: 'admin'; method: 'ReceivedLog'; payload: LogMessageModel }

@@ -24,6 +24,8 @@ export class Connection {
   scoreboard = false;
   /** An admin's or a monitor's: pushed a frozen game's live board (issue #44). */
   liveBoard = false;
+  /** Whose it is (none: anonymous): a team's own notices go to its members' connections only. */
+  userId: string | undefined;
 
   constructor(
     readonly socket: WebSocket,

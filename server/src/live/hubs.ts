@@ -167,7 +167,9 @@ export class HubServer {
     const group = this.#groups.get(groupKey(message.hub, message.hub === 'admin' ? null : message.gameId));
     if (!group?.size) return;
     const data = invocationFrame(message.method, message.payload);
-    for (const connection of group) connection.send(data);
+    const users = 'users' in message ? new Set(message.users) : undefined;
+    for (const connection of group)
+      if (!users || (connection.userId !== undefined && users.has(connection.userId))) connection.send(data);
   }
 
   /** How many connections of the user hub of `gameId` asked for scoreboard pushes. */
@@ -223,6 +225,7 @@ export class HubServer {
         const connection = this.#accept(ws, hub, groupKey(hub, verdict.gameId), address, locale);
         connection.scoreboard = hub === 'user' && url.searchParams.get('scoreboard') === 'true';
         connection.liveBoard = seesLiveBoard(verdict.holder?.caller.role);
+        if (verdict.holder) connection.userId = verdict.holder.caller.id;
         if (verdict.holder) this.#hold(connection, verdict.holder, mark);
       });
     };

@@ -2,11 +2,21 @@
 // turned wrong hands its blood to the next solver and a wrong flag turned accepted takes the blood its submit time
 // earns; scores, dynamic values, stored bloods, the ETag, the players' notice, the status poll and the audit log
 // follow; a repeat changes nothing; a team's solves go in one action.
-import { challengeValue, type GameNotice, type ScoreboardModel } from '@pennon/sdk/contract';
+import { HttpTransportType, type HubConnection, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import {
+  challengeValue,
+  correctedBloodMarker,
+  type GameNotice,
+  HubMethods,
+  type ScoreboardModel,
+  type TeamNotice,
+} from '@pennon/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awardedScore, unpackBloodBonus } from '../../src/games/scoring.ts';
+import { cookieName } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 import { databaseKinds } from '../support/databases.ts';
+import { listen, next } from '../support/hubs.ts';
 import { gameBody, gameClient, type Method, type Player, signInAdmin } from './helpers.ts';
 
 /** Polls a submission's verdict through `app` until judged. */
@@ -70,6 +80,22 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     (await c.ok(players[0]?.token ?? '', 'GET', `/api/game/${gameId}/notices`)) as GameNotice[];
   const logs = async () =>
     ((await adminOk('GET', '/api/admin/logs?count=100')) as { msg: string }[]).map((l) => l.msg).join('\n');
+  const open: HubConnection[] = [];
+  /** A player's user hub connection to the game, as the web client opens it. */
+  const hub = async (who: Player, at?: string) => {
+    base ??= await listen(t.app);
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${at ?? base}/hub/user?game=${gameId}`, {
+        transport: HttpTransportType.WebSockets,
+        headers: { cookie: `${cookieName}=${who.token}` },
+      })
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    await connection.start();
+    return connection;
+  };
+  let base: string | undefined;
   const newChallenge = async (title: string) => {
     const base = `/api/edit/games/${gameId}/challenges`;
     const { id } = await adminOk('POST', base, { title, type: 'StaticAttachment', category: 'Web' });
@@ -93,7 +119,10 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
       await c.ok(player.token, 'POST', `/api/game/${gameId}`, { teamId });
     }
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await Promise.all(open.map((connection) => connection.stop()));
+    await t?.close();
+  });
 
   it('is for admins only, and refuses bad input with a 400 {title, status}', async () => {
     const challenge = await newChallenge('Gatehouse');
@@ -135,6 +164,15 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     expect(challengeOf(before.model, challenge)?.solved).toBe(4);
     const noticesBefore = (await notices()).length;
 
+    const [annHub, benHub] = [await hub(players[0] as Player), await hub(players[1] as Player)];
+    const annHears = next<TeamNotice>(annHub, HubMethods.teamNotice, 20_000);
+    // Ben's connection gets the blood notices, and no team notice before them.
+    const benHears = new Promise<TeamNotice | undefined>((resolve) => {
+      benHub.on(HubMethods.teamNotice, resolve);
+      benHub.on(HubMethods.notice, (n: GameNotice) => {
+        if (n.type === 'ThirdBlood') resolve(undefined);
+      });
+    });
     const annSolve = (solves[0] as { id: number }).id;
     const body = { status: 'WrongAnswer', reason: 'Flag shared in a public channel' };
     expect(await adminOk('PUT', verdictUrl(annSolve), body)).toEqual({
@@ -168,11 +206,25 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
       status: string;
     }[];
     expect(listed.find((s) => s.id === annSolve)?.status).toBe('WrongAnswer');
-    const told = await notices();
-    expect(told.length).toBe(noticesBefore + 1);
-    expect(told.find((n) => n.values[0]?.includes('Verdict corrected'))?.values[0]).toContain(
-      'Flag shared in a public channel',
-    );
+    // Every team learns who holds the bloods now, by the usual blood notices, marked; not who lost one, nor why.
+    const told = (await notices()).slice(0, -noticesBefore || undefined);
+    expect(told.map((n) => [n.type, ...n.values]).sort()).toEqual([
+      ['FirstBlood', 'team-ben', 'Lighthouse', correctedBloodMarker],
+      ['SecondBlood', 'team-cal', 'Lighthouse', correctedBloodMarker],
+      ['ThirdBlood', 'team-dan', 'Lighthouse', correctedBloodMarker],
+    ]);
+    expect(JSON.stringify(told)).not.toMatch(/team-ann|Flag shared/);
+    // Ann's team alone hears what happened to its flag, live.
+    expect(await annHears).toEqual({
+      type: 'VerdictCorrected',
+      submissionId: annSolve,
+      challengeId: challenge,
+      challenge: 'Lighthouse',
+      status: 'WrongAnswer',
+      reason: 'Flag shared in a public channel',
+      time: expect.any(Number),
+    });
+    expect(await benHears).toBeUndefined();
     expect(await logs()).toContain(
       `Corrected the verdict of submission #${annSolve} (team "team-ann", challenge "Lighthouse") in game #${gameId} from Accepted to WrongAnswer: Flag shared in a public channel`,
     );
@@ -180,7 +232,7 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     // The same correction again changes nothing: no version, notice or log entry.
     expect(await adminOk('PUT', verdictUrl(annSolve), body)).toMatchObject({ changed: false });
     expect((await board()).etag).toBe(after.etag);
-    expect((await notices()).length).toBe(noticesBefore + 1);
+    expect((await notices()).length).toBe(noticesBefore + 3);
     expect((await logs()).split(`Corrected the verdict of submission #${annSolve} `).length).toBe(2);
   });
 
@@ -235,7 +287,24 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     const held = await adminOk('GET', url);
     expect(held).toEqual({ teamId: ben, teamName: 'team-ben', solves: 2 });
     const body = { reason: 'Flag sharing with team-cal' };
+    const benHears = next<TeamNotice>(await hub(players[1] as Player), HubMethods.teamNotice, 20_000);
+    const noticesBefore = (await notices()).length;
     expect(await adminOk('POST', `${url}/remove`, body)).toEqual({ ...held, solves: 2 });
+    expect(await benHears).toEqual({
+      type: 'SolvesRemoved',
+      solves: 2,
+      reason: 'Flag sharing with team-cal',
+      time: expect.any(Number),
+    });
+    // Ben's bloods went to cal and dan: every team reads the bloods as they stand, and nothing of ben.
+    const told = (await notices()).slice(0, -noticesBefore || undefined);
+    expect(told.map((n) => [n.type, ...n.values]).sort()).toEqual([
+      ['FirstBlood', 'team-cal', 'Engine room', correctedBloodMarker],
+      ['FirstBlood', 'team-cal', 'Lighthouse', correctedBloodMarker],
+      ['SecondBlood', 'team-dan', 'Engine room', correctedBloodMarker],
+      ['SecondBlood', 'team-dan', 'Lighthouse', correctedBloodMarker],
+    ]);
+    expect(JSON.stringify(told)).not.toMatch(/team-ben|Flag sharing/);
     const after = await board();
     expect(scoreOf(after.model, ben)).toBe(0);
     const [lighthouse, engine] = (await t.connection.db
@@ -265,6 +334,29 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     // Again: nothing left to remove.
     expect(await adminOk('POST', `${url}/remove`, body)).toEqual({ ...held, solves: 0 });
     expect(await adminOk('GET', url)).toEqual({ ...held, solves: 0 });
+  });
+
+  it('tells only the team during a freeze, across processes: no notice reveals a frozen solve', async () => {
+    const challenge = await newChallenge('Signal tower');
+    const settings = (freezeAt: number | null) => gameBody({ acceptWithoutReview: true, freezeAt });
+    await adminOk('PUT', `/api/edit/games/${gameId}`, settings(Date.now()));
+    const [ann, , cal] = players as [Player, Player, Player];
+    const annSolve = await judged(ann, challenge, 'flag{right}');
+    await judged(cal, challenge, 'flag{right}');
+    const before = await notices();
+    // On PostgreSQL through another process; one SQLite server has no other to tell (live/sqlite-bus.ts).
+    const elsewhere = kind.name === 'postgres' ? await listen(await t.reopen()) : undefined;
+    const annHears = next<TeamNotice>(await hub(ann, elsewhere), HubMethods.teamNotice, 20_000);
+    await adminOk('PUT', verdictUrl(annSolve.id), { status: 'WrongAnswer', reason: 'Late review' });
+    expect(await storedBloods(challenge)).toEqual([['team-cal', 1]]);
+    expect(await annHears).toMatchObject({
+      type: 'VerdictCorrected',
+      challenge: 'Signal tower',
+      status: 'WrongAnswer',
+    });
+    // Cal's blood came after the freeze: no one else may learn of it.
+    expect(await notices()).toEqual(before);
+    await adminOk('PUT', `/api/edit/games/${gameId}`, settings(null));
   });
 
   it('moves bloods exactly while another process judges the same challenge', async () => {

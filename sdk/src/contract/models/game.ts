@@ -440,6 +440,34 @@ export type GameNotice = Static<typeof GameNotice>;
 export const ScoreboardUpdate = Type.Object({ updateTimeUtc: Timestamp }, { title: 'ScoreboardUpdate' });
 export type ScoreboardUpdate = Static<typeof ScoreboardUpdate>;
 
+/**
+ * Pennon's addition to the user hub (§1.9, issue #44): `ReceivedTeamNotice(TeamNotice)`, pushed only to the
+ * connections of the members of the team it concerns: an admin corrected one of its verdicts (the submission, its
+ * challenge and the verdict it has now) or removed all its solves (how many). `reason` is the admin's. GZ::CTF's
+ * client has no handler for it, and SignalR clients skip a method they have none for.
+ */
+export const TeamNotice = Type.Union(
+  [
+    Type.Object({
+      type: Type.Literal('VerdictCorrected'),
+      submissionId: Id,
+      challengeId: Id,
+      challenge: Type.String(),
+      status: AnswerResult,
+      reason: Type.String(),
+      time: Timestamp,
+    }),
+    Type.Object({
+      type: Type.Literal('SolvesRemoved'),
+      solves: Type.Integer({ minimum: 1 }),
+      reason: Type.String(),
+      time: Timestamp,
+    }),
+  ],
+  { title: 'TeamNotice' },
+);
+export type TeamNotice = Static<typeof TeamNotice>;
+
 // ---- Monitoring ----
 
 /**
