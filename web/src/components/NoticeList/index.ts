@@ -1,3 +1,3 @@
 export { NoticeList } from './NoticeList.tsx';
 export { orderNotices } from './order.ts';
-export { useNoticeText } from './useNoticeText.ts';
+export { useNoticeText, useTeamNoticeText } from './useNoticeText.ts';

@@ -23,7 +23,7 @@ import { useFeed } from '../../../../api/useFeed.ts';
 import { ChallengeCard } from '../../../../components/ChallengeCard/index.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
-import { useNoticeText } from '../../../../components/NoticeList/index.ts';
+import { useNoticeText, useTeamNoticeText } from '../../../../components/NoticeList/index.ts';
 import { StatePanel } from '../../../../components/StatePanel/index.ts';
 import { useNumberFormat } from '../../../../i18n/useNumberFormat.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
@@ -34,7 +34,7 @@ import { gameFeed } from '../../lib/useScoreboard.ts';
 import { parseGameId, useGame } from '../useGame.ts';
 import { ChallengeModal } from './ChallengeModal.tsx';
 import { NoticesPanel } from './NoticesPanel.tsx';
-import { showNoticeToast } from './noticeToast.tsx';
+import { showNoticeToast, showTeamNoticeToast } from './noticeToast.tsx';
 import { WriteupCard } from './WriteupCard.tsx';
 
 /**
@@ -71,6 +71,11 @@ export default function ChallengesPage() {
     [noticeText, t, theme.primaryColor],
   );
   useEffect(() => feed?.onNotice(onNotice), [feed, onNotice]);
+  const teamNoticeText = useTeamNoticeText();
+  useEffect(
+    () => feed?.onTeamNotice((notice) => showTeamNoticeToast(notice, teamNoticeText(notice))),
+    [feed, teamNoticeText],
+  );
   const [category, setCategory] = useState<string>('all');
   const [openId, setOpenId] = useState<number | null>(null);
 

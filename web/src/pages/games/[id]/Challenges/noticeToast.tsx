@@ -1,8 +1,9 @@
 // Live notices as toasts (gzctf-api §5): 5 s, yellow for a new challenge or hint, the primary colour for an
-// organisers' notice, the medal colours for bloods.
+// organisers' notice, the medal colours for bloods. A notice for the team's own (a verdict correction) stays until
+// closed: it changes the team's score, and a player away from the screen must not miss it.
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { GameNotice, NoticeType } from '@pennon/sdk';
+import type { GameNotice, NoticeType, TeamNotice } from '@pennon/sdk';
 import { MEDAL_COLORS } from '../../../../components/ChallengeCard/index.ts';
 
 export const NOTICE_TOAST_CLOSE = 5000;
@@ -36,6 +37,20 @@ export const showNoticeToast = (notice: GameNotice, title: string, body: React.R
     title,
     message: (
       <Text component="div" size="sm" data-testid="notice-toast" data-type={notice.type}>
+        {body}
+      </Text>
+    ),
+  });
+
+/** Shows a notice for the team's own, in words (useTeamNoticeText). */
+export const showTeamNoticeToast = (notice: TeamNotice, { title, body }: { title: string; body: string }) =>
+  notifications.show({
+    id: `team-notice-${notice.type}-${notice.time}`,
+    color: 'orange',
+    autoClose: false,
+    title,
+    message: (
+      <Text component="div" size="sm" data-testid="team-notice-toast" data-type={notice.type}>
         {body}
       </Text>
     ),
