@@ -1,9 +1,11 @@
 // Verdict corrections (issue #44) from the monitor pages, in Chromium against the real server: the admin turns a
 // first blood wrong with a reason from the Submissions list, and a player's scoreboard page left open follows live
-// (the blood and its bonus pass to the next solver); then, on the cheat report, the admin removes the copying team's
+// (the blood and its bonus pass to the next solver) while the corrected team's challenges page tells it why, and
+// only it; then, on the cheat report, the admin removes the copying team's
 // solves in one action, after a confirm naming the team and the count.
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { correctedBloodMarker } from '@pennon/sdk';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
 import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import { scoreboardShows } from '../support/scoreboard.ts';
@@ -21,6 +23,7 @@ describe('verdict corrections', () => {
   let admin: NodeClient;
   let organiser: Page;
   let board: Page;
+  let skipper: Page;
   let gameId = 0;
   let terns: NodeClient;
 
@@ -53,6 +56,7 @@ describe('verdict corrections', () => {
 
     organiser = await signedInPage(browser, server.url, 'admin', ADMIN_PASSWORD);
     board = await signedInPage(browser, server.url, 'bosun', password);
+    skipper = await signedInPage(browser, server.url, 'skipper', password);
   }, 180_000);
 
   afterAll(() => stopPlatform({ server, browser }));
@@ -64,6 +68,9 @@ describe('verdict corrections', () => {
         document.querySelector('[data-testid="scoreboard"] tbody tr [data-testid="team-name"]')
           ?.textContent === 'Gulls',
     );
+
+    await skipper.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
+    await skipper.waitForSelector('[data-testid="challenge-card"]');
 
     await organiser.goto(`${server.url}/games/${gameId}/monitor/Submissions`, { waitUntil: 'networkidle0' });
     await clickButton(organiser, "Correct the verdict of Gulls's flag for Lantern");
@@ -86,8 +93,15 @@ describe('verdict corrections', () => {
       ['Terns', '1,050'],
       ['Gulls', '0'],
     ]);
+    // The Gulls alone are told why, on their open page, until they close it.
+    const toast = await skipper.waitForSelector('[data-testid="team-notice-toast"]');
+    expect(await toast?.evaluate((node) => node.textContent)).toBe(
+      "Your team's flag for Lantern was judged again and no longer counts. Reason: Flag shared in a public channel",
+    );
+    // Everyone else reads only who holds the blood now.
     const notices = await terns.game.notices(gameId);
-    expect(notices.some((n) => n.values[0]?.includes('Flag shared in a public channel'))).toBe(true);
+    expect(notices[0]).toMatchObject({ type: 'FirstBlood', values: ['Terns', 'Lantern', correctedBloodMarker] });
+    expect(JSON.stringify(notices)).not.toContain('Flag shared');
   }, 120_000);
 
   it("removes the copying team's solves from the cheat report, naming the team and the count", async () => {
