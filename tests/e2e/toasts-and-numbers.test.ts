@@ -61,6 +61,17 @@ describe('toasts and numbers', () => {
     ).jsonValue();
     expect(reached?.length).toBeGreaterThanOrEqual(2);
     expect(reached?.filter((button) => !button.reached)).toEqual([]);
+    // Nor does an empty toast container lie over the page.
+    const covered = await page.evaluate(() =>
+      [0.3, 0.6, 0.9].flatMap((y) =>
+        [0.1, 0.5, 0.9].filter((x) =>
+          document
+            .elementFromPoint(window.innerWidth * x, window.innerHeight * y)
+            ?.closest('.mantine-Notifications-root'),
+        ),
+      ),
+    );
+    expect(covered).toEqual([]);
     await page.locator('::-p-aria([name="Navigation"][role="button"])').click();
     await page.waitForSelector('::-p-aria([name="Navigation"][role="dialog"])');
   }, 120_000);

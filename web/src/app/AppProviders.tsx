@@ -13,6 +13,7 @@ import { SWRConfig, type SWRConfiguration } from 'swr';
 import { PageLoader } from '../components/PageLoader/index.ts';
 import { usePrimaryPalette } from '../components/ThemeSelector/index.ts';
 import { cssVariablesResolver, themeWithPrimary } from '../theme.ts';
+import classes from './AppProviders.module.css';
 import { appDataCache } from './dataCache.ts';
 
 /** Modals whose confirm/cancel labels follow the language. */
@@ -67,11 +68,11 @@ export function AppProviders({ children, env = 'default' }: AppProvidersProps) {
   return (
     <SWRConfig value={env === 'test' ? DATA_DEFAULTS : APP_DATA}>
       <ThemedMantine env={env}>
-        {/* At the top, where no form keeps its buttons (at the bottom right they covered "Save" and "Add"), and
-            below the header: over it, they hid a phone's menu button and account corner for their four seconds. */}
+        {/* At the top, where no form keeps its buttons (at the bottom right they covered "Save" and "Add"), below
+            the header (the stylesheet says why). */}
         <Notifications
           position="top-center"
-          styles={{ root: { top: 'calc(var(--app-shell-header-height, 0px) + var(--mantine-spacing-xs))' } }}
+          classNames={{ root: classes.toasts }}
           limit={5}
           autoClose={4000}
           transitionDuration={250}
