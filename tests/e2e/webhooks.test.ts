@@ -1,7 +1,8 @@
 // Webhooks (issue #46 point 1) against real server processes and real HTTP receivers on loopback: a burst of solves
 // on two processes sharing PostgreSQL, one of them SIGKILLed mid-burst and started again, reaches the receiver with
-// every solve once (by event id) and every signature good; an endpoint that never answers holds up neither the judge
-// nor the other endpoints; and an admin adds an endpoint in Chromium and sees its test delivery arrive.
+// every solve once (by event id) and every signature good; an endpoint added on one process counts at once for
+// the solves judged on the other; an endpoint that never answers holds up neither the judge nor the other
+// endpoints; and an admin adds an endpoint in Chromium and sees its test delivery arrive.
 
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -160,6 +161,31 @@ describe('webhooks across two processes, one killed mid-burst', () => {
     await b?.stop();
     await database?.drop();
   });
+
+  it('sends the solves judged on one process at once after an endpoint is added on the other', async () => {
+    const admin = await adminOf(a.url);
+    const { gameId, ids } = await gameWith(admin, 'Tide Cup', 1);
+    const [early, late] = await teamsIn([a.url, b.url], gameId, 2, 'tide');
+    const solveOnB = async (team: NonNullable<typeof early>) => {
+      const client = team.clients[1] as NodeClient;
+      const id = await client.game.submit(gameId, ids[0] as number, 'flag{c0}');
+      while ((await client.game.submissionStatus(gameId, ids[0] as number, id)) === 'FlagSubmitted');
+    };
+    // B judges a solve while no endpoint is on, then one is added through A and B judges the next at once.
+    await solveOnB(early as NonNullable<typeof early>);
+    const target = await receiver();
+    try {
+      const endpoint = await subscribe(admin, target, 'Tide board', ['solve']);
+      await solveOnB(late as NonNullable<typeof late>);
+      await target.waitFor((d) => d.length === 1);
+      expect(target.deliveries[0]).toMatchObject({ type: 'solve', signed: true });
+      expect(target.deliveries[0]?.payload.data.team?.id).toBe(late?.teamId);
+      // Gone with its deliveries, which the next test counts by type.
+      await admin.webhooks.delete(endpoint.id);
+    } finally {
+      target.close();
+    }
+  }, 180_000);
 
   it('delivers every solve once, signed, however the processes come and go', async () => {
     const admin = await adminOf(a.url);

@@ -40,16 +40,18 @@ const bloodEvents: WebhookEventType[] = ['blood.first', 'blood.second', 'blood.t
 
 /**
  * The webhook events of a batch's first solves: each a `solve`, and a blood's also its `blood.*`; none once the
- * game's board is frozen, as with blood notices (a chat relaying them would tell of hidden solves).
+ * game's board is frozen, as with blood notices (a chat relaying them would tell of hidden solves), nor while no
+ * endpoint is on as `trx` sees it (read here, not from a cache, so an endpoint just added elsewhere counts).
  */
 const solveEvents = async (
   trx: Kysely<Database>,
+  webhooks: WebhookQueue,
   rows: Pending[],
   outcome: BatchOutcome,
   time: number,
 ): Promise<WebhookEvent[]> => {
   const solved = rows.filter((s) => outcome.firsts.has(s.id) && time < noticesEnd(s));
-  if (solved.length === 0) return [];
+  if (solved.length === 0 || !(await webhooks.anyEnabled(trx))) return [];
   // The submit path reads no team id (the participation stands for the team): read here, for the events only.
   const teams = new Map(
     (
@@ -340,7 +342,10 @@ export class Judge {
       const s = batch[row.n] as Pending;
       s.id = row.id;
       outcome.verdicts.set(s.id, statuses[row.n] as AnswerResult);
-      if (row.first) outcome.changedGames.add(s.game_id);
+      if (row.first) {
+        outcome.changedGames.add(s.game_id);
+        outcome.firsts.set(s.id, (row.blood ?? 0) as 0 | 1 | 2 | 3);
+      }
       if (row.notice_id !== null) {
         const type = bloodNotices[(row.blood as number) - 1] as NoticeType;
         const values = [s.team_name, s.title];
@@ -350,8 +355,24 @@ export class Judge {
       }
     }
     outcome.messages.push(...events, ...logged.flatMap((l) => l.messages));
+    await this.queueMissedEvents(judged[0]?.hooks ?? false, batch, outcome);
     this.publish({ rows: batch, outcome });
     return batch.map((s) => s.id);
+  }
+
+  /**
+   * An endpoint was on when the one statement ran, though none was when this process last looked (it was added on
+   * another process within the look's two seconds): the batch's events are queued now, just after their commit,
+   * and the next batches are judged in a transaction with their events.
+   */
+  private async queueMissedEvents(hooks: boolean, batch: Pending[], outcome: BatchOutcome): Promise<void> {
+    if (!hooks || !this.webhooks) return;
+    this.webhooks.saw(true);
+    try {
+      await this.webhooks.emit(...(await solveEvents(this.db, this.webhooks, batch, outcome, this.now())));
+    } catch (error) {
+      this.log.error({ err: error }, 'Queueing the webhook events of judged flags failed');
+    }
   }
 
   /**
@@ -363,7 +384,8 @@ export class Judge {
     write: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<Pending[]>,
   ): Promise<Committed> {
     const context = await this.contextOf(batch);
-    const webhooks = (await this.webhooks?.active()) ? this.webhooks : undefined;
+    const { webhooks } = this;
+    let queued = false;
     // The verdicts are written with everything else, in one commit: whoever polls one finds the solve, notices
     // and events already there. Should the process stop first, the whole batch is judged again at start.
     const committed = await judgedOnce(() =>
@@ -387,11 +409,15 @@ export class Judge {
         for (const gameId of outcome.changedGames) await this.scoreboards.invalidate(gameId, trx);
         const logged = rows.flatMap((s) => verdictLog(s, outcome.verdicts.get(s.id)));
         outcome.messages.push(...(await this.auditLog.store(trx, logged)));
-        if (webhooks) await webhooks.enqueue(trx, await solveEvents(trx, rows, outcome, this.now()));
+        if (webhooks) {
+          const events = await solveEvents(trx, webhooks, rows, outcome, this.now());
+          await webhooks.enqueue(trx, events);
+          queued = events.length > 0;
+        }
         return { rows, outcome };
       }),
     );
-    webhooks?.wake();
+    if (queued) webhooks?.wake();
     return committed;
   }
 

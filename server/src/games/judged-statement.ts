@@ -32,13 +32,17 @@ export const judgedColumns = {
   notice_time: column.bigint,
 };
 
-/** A stored and judged submission: whether it is a first solve, the blood it took and the id of its notice. */
+/**
+ * A stored and judged submission: whether it is a first solve, the blood it took and the id of its notice; and
+ * whether a webhook endpoint was on as the statement saw it (its solves then have events to queue).
+ */
 export interface JudgedRow {
   n: number;
   id: number;
   first: boolean;
   blood: number | null;
   notice_id: number | null;
+  hooks: boolean;
 }
 
 export type JudgedStatement = PreparedRows<RowOf<typeof judgedColumns>, JudgedRow>;
@@ -229,5 +233,7 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
         sql<boolean>`f.submission_id is not null`.as('first'),
         'bl.blood',
         sql<number | null>`case when bl.notify = 1 then bl.notice_id end`.as('notice_id'),
+        // Read once for the statement (an uncorrelated subquery), in its snapshot: cheaper than a look-up of its own.
+        sql<boolean>`exists (select 1 from webhook_endpoints where enabled = 1)`.as('hooks'),
       ]),
   );

@@ -22,7 +22,7 @@ export const webhookEvent = (
   id: string = randomUUID(),
 ): WebhookEvent => ({ id, type, time, gameId, data });
 
-/** How long the endpoint list is trusted before it is read again (another process may have added one). */
+/** How long `active` trusts what it read before reading again (another process may have added an endpoint). */
 const activeTtlMs = 2_000;
 
 export class WebhookQueue {
@@ -34,20 +34,31 @@ export class WebhookQueue {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /**
-   * Whether any endpoint is on, read at most every two seconds: PostgreSQL's one-statement judging, which has no
-   * room for the queue's insert, is taken only while none is. An endpoint added elsewhere counts within that time.
-   */
-  async active(): Promise<boolean> {
-    if (this.now() < this.#active.until) return this.#active.value;
-    const row = await this.db
+  /** Whether any endpoint is on, as `db` (a transaction, whose own view counts) sees it. */
+  async anyEnabled(db: Kysely<Database> = this.db): Promise<boolean> {
+    const row = await db
       .selectFrom('webhook_endpoints')
       .select('id')
       .where('enabled', '=', 1)
       .limit(1)
       .executeTakeFirst();
-    this.#active = { value: row !== undefined, until: this.now() + activeTtlMs };
+    return row !== undefined;
+  }
+
+  /**
+   * Whether any endpoint is on, read at most every two seconds: a hint only, for PostgreSQL's choice of judging in
+   * one statement (which has no room for the queue's insert) or in a transaction. The statement itself tells
+   * whether an endpoint was on (`saw`), so an endpoint added on another process counts at once either way.
+   */
+  async active(): Promise<boolean> {
+    if (this.now() < this.#active.until) return this.#active.value;
+    this.saw(await this.anyEnabled());
     return this.#active.value;
+  }
+
+  /** What a statement found of the endpoints, trusted as `active` trusts its own reads. */
+  saw(enabled: boolean): void {
+    this.#active = { value: enabled, until: this.now() + activeTtlMs };
   }
 
   /** Forgets what `active` read: this process changed the endpoints. */

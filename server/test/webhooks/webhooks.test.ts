@@ -216,6 +216,47 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     expect(done[0]).toMatchObject({ response: 'thanks', attempts: 1, latency: expect.any(Number) });
   });
 
+  it('queues the solves judged at once after an endpoint is added on another process', async () => {
+    const editBase = `/api/edit/games/${gameId}/challenges`;
+    const challengeId = (
+      await c.ok(admin, 'POST', editBase, { title: 'Kelp', type: 'StaticAttachment', category: 'Misc' })
+    ).id;
+    await c.ok(admin, 'POST', `${editBase}/${challengeId}/flags`, [{ flag: 'flag{kelp}' }]);
+    await c.ok(admin, 'PUT', `${editBase}/${challengeId}`, { isEnabled: true });
+    const solve = async (name: string) => {
+      const player = await c.signUp(name);
+      await c.ok(player.token, 'POST', `/api/game/${gameId}`, {
+        teamId: await c.createTeam(player, `team-${name}`),
+      });
+      const url = `/api/game/${gameId}/challenges/${challengeId}`;
+      const id = await c.ok(player.token, 'POST', url, { flag: 'flag{kelp}' });
+      while ((await c.ok(player.token, 'GET', `${url}/status/${id}`)) === 'FlagSubmitted');
+    };
+    // This process judges a solve with no endpoint on, so it last saw none.
+    await solve('lea');
+    // Another process adds one: written straight to the database, this process is not told.
+    const { id } = await t.connection.db
+      .insertInto('webhook_endpoints')
+      .values({
+        name: 'Elsewhere',
+        url: `${receiver.url}/hook`,
+        secret: 'a-secret-of-the-other-process',
+        format: 'json',
+        locale: 'en-US',
+        events: JSON.stringify(['solve']),
+        game_id: gameId,
+        enabled: 1,
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await solve('max');
+    const queued = await deliveries(id);
+    expect(queued.map((d) => d.type)).toEqual(['solve']);
+    await drain();
+    expect(JSON.parse(receiver.requests[0]?.body ?? '').data.team.name).toBe('team-max');
+  });
+
   it('retries with backoff by the clock, holding the later deliveries back, and gives up after a day', async () => {
     const endpoint: WebhookEndpoint = await c.ok(admin, 'POST', base, endpointBody());
     receiver.answer = () => 503;
