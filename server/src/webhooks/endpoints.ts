@@ -10,6 +10,7 @@ import { FALLBACK_LOCALE } from '@pennon/sdk/locales';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, WebhookDeliveriesTable, WebhookEndpointsTable } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
+import { matrixSendPath } from './formats.ts';
 import { type WebhookQueue, webhookEvent } from './queue.ts';
 
 const endpointNotFound = () => new DomainError(404, 'Webhook endpoint not found');
@@ -42,13 +43,18 @@ const endpointModel = (row: Selectable<WebhookEndpointsTable>, pending: number):
   pending,
 });
 
-const checkUrl = (url: string): void => {
+/** Refuses a URL a delivery could never succeed on: not http(s), or not the chat API's shape its format needs. */
+const checkUrl = (url: string, format: WebhookEndpointInput['format']): void => {
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
   } catch {}
   if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:')
     throw new DomainError(400, 'A webhook URL starts with http:// or https://');
+  if (format === 'telegram' && !parsed.searchParams.get('chat_id'))
+    throw new DomainError(400, 'A Telegram URL names its chat: …/sendMessage?chat_id=<chat>');
+  if (format === 'matrix' && !matrixSendPath.test(parsed.pathname))
+    throw new DomainError(400, 'A Matrix URL is …/_matrix/client/v3/rooms/<room>/send/m.room.message');
 };
 
 export class WebhookEndpoints {
@@ -77,7 +83,7 @@ export class WebhookEndpoints {
   }
 
   private async values(input: WebhookEndpointInput) {
-    checkUrl(input.url);
+    checkUrl(input.url, input.format);
     const gameId = input.gameId ?? null;
     if (gameId !== null) {
       const game = await this.db.selectFrom('games').select('id').where('id', '=', gameId).executeTakeFirst();

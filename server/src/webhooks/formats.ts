@@ -36,6 +36,18 @@ export const chatText = (payload: WebhookPayload, locale: Locale): string => {
   return payload.game ? `[${payload.game.title}] ${text}` : text;
 };
 
+/** The longest message each chat takes (Discord's `content`, Telegram's `text`): a longer one is refused. */
+const maxChars = { discord: 2_000, telegram: 4_096 } as const;
+
+/** The text cut to `max` characters (whole code points), an ellipsis last when cut. */
+const clip = (text: string, max: number): string => {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+};
+
+/** Matrix's `/send/m.room.message` URL, to which the transaction id is added (v3, or r0 of older servers). */
+export const matrixSendPath = /\/_matrix\/client\/(v3|r0)\/rooms\/[^/]+\/send\/m\.room\.message\/?$/;
+
 // Slack reads &, < and > as markup (links, mentions): a team named <!channel> must stay text.
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -47,8 +59,10 @@ export interface EndpointTarget {
 }
 
 /**
- * The request of one delivery, unsigned. Matrix's send endpoint takes a PUT with a transaction id, the delivery's,
- * so that a retried delivery posts one message; its access token is the endpoint's secret.
+ * The request of one delivery, unsigned. Telegram and Matrix get plain text (no `parse_mode`, no `format`), so a
+ * team's name shows as typed, never as markup. Matrix's send endpoint takes a PUT with a transaction id, unique to
+ * the delivery (its event's id too: ids are kept per access token, which another platform may share), so that a
+ * retried delivery posts one message; its access token is the endpoint's secret.
  */
 export const formatDelivery = (
   endpoint: EndpointTarget,
@@ -68,20 +82,20 @@ export const formatDelivery = (
   switch (format) {
     // No mention is ever pinged, whatever a team names itself.
     case 'discord':
-      return json({ content: text, allowed_mentions: { parse: [] } });
+      return json({ content: clip(text, maxChars.discord), allowed_mentions: { parse: [] } });
     case 'slack':
       return json({ text: slackEscape(text) });
     // The chat is the URL's `chat_id`, as Telegram's own links write it; sent in the body, where the API reads it.
     case 'telegram':
       return json({
         chat_id: new URL(endpoint.url).searchParams.get('chat_id'),
-        text,
-        disable_web_page_preview: true,
+        text: clip(text, maxChars.telegram),
+        link_preview_options: { is_disabled: true },
       });
     case 'matrix':
       return {
         method: 'PUT',
-        url: `${endpoint.url.replace(/\/+$/, '')}/pennon-${deliveryId}`,
+        url: `${endpoint.url.replace(/\/+$/, '')}/${encodeURIComponent(`pennon.${payload.id}.${deliveryId}`)}`,
         headers: { ...headers, authorization: `Bearer ${endpoint.secret}` },
         body: JSON.stringify({ msgtype: 'm.notice', body: text }),
       };

@@ -100,6 +100,16 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     ['an unknown event', { events: ['solve', 'goal'] }, 400],
     ['an unknown format', { format: 'irc' }, 400],
     ['a short secret', { secret: 'short' }, 400],
+    [
+      'a Telegram URL naming no chat',
+      { format: 'telegram', url: 'https://api.telegram.org/bot1:x/sendMessage' },
+      400,
+    ],
+    [
+      "a Matrix URL other than a room's send",
+      { format: 'matrix', url: 'https://m.example/_matrix/client/v3/rooms/!r:m.example' },
+      400,
+    ],
     ['a game that does not exist', { gameId: 999_999 }, 404],
   ])('refuses %s with a {title, status} envelope', async (_, extra, status) => {
     const res = await c.call(admin, 'POST', base, endpointBody(extra));
