@@ -288,6 +288,7 @@ export const buildApp = async ({
   const dispatcher = new WebhookDispatcher(connection.db, webhooks, {
     outbound: { ...settings.webhooks, maxResponseBytes: 64 * 1024 },
     pollMs: 1_000,
+    keep: settings.webhooks.keep,
     log: app.log,
   });
   if (settings.webhooks.worker) app.addHook('onReady', async () => dispatcher.start());

@@ -60,6 +60,11 @@ export interface Settings {
     timeoutMs: number;
     /** `PENNON_WEBHOOK_WORKER=off`: this process queues deliveries but leaves sending them to others. */
     worker: boolean;
+    /**
+     * `PENNON_WEBHOOK_KEEP_DAYS` (default 7) and `PENNON_WEBHOOK_KEEP_DELIVERIES` (default 1,000): how long, and
+     * how many per endpoint at most, delivered and failed deliveries are kept to show.
+     */
+    keep: { ms: number; perEndpoint: number };
   };
   /** `PENNON_REQUEST_ID_HEADER`: a request header whose id is taken (set by a trusted proxy); unset: ids are generated. */
   requestIdHeader: string | undefined;
@@ -389,6 +394,10 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): Settings => 
       allowPrivate: readSwitch('PENNON_WEBHOOK_ALLOW_PRIVATE', env.PENNON_WEBHOOK_ALLOW_PRIVATE || 'off'),
       timeoutMs: readLimit('PENNON_WEBHOOK_TIMEOUT_MS', env.PENNON_WEBHOOK_TIMEOUT_MS, 10_000),
       worker: readSwitch('PENNON_WEBHOOK_WORKER', env.PENNON_WEBHOOK_WORKER),
+      keep: {
+        ms: readLimit('PENNON_WEBHOOK_KEEP_DAYS', env.PENNON_WEBHOOK_KEEP_DAYS, 7) * 86_400_000,
+        perEndpoint: readLimit('PENNON_WEBHOOK_KEEP_DELIVERIES', env.PENNON_WEBHOOK_KEEP_DELIVERIES, 1_000),
+      },
     },
     warnings,
   };

@@ -21,6 +21,10 @@ export const giveUpAfterMs = 24 * 3_600_000;
 const excerptChars = 1_000;
 /** Deliveries claimed at once (each of another endpoint). */
 const claimBatch = 64;
+/** How often a process prunes the deliveries kept to show; processes pruning at once delete the same rows. */
+const pruneEveryMs = 10 * 60_000;
+/** The states a delivery is done in: kept only to show. */
+const done = ['delivered', 'failed'];
 
 export const retryDelay = (attempts: number): number =>
   retryDelays[Math.min(attempts, retryDelays.length) - 1] ?? retryDelays[0];
@@ -29,6 +33,8 @@ export interface DispatcherOptions {
   outbound: OutboundOptions;
   /** How often the queue is looked at when nothing wakes it. */
   pollMs: number;
+  /** How long, and how many per endpoint at most, done deliveries are kept. */
+  keep: { ms: number; perEndpoint: number };
   now?: () => number;
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }
@@ -62,6 +68,7 @@ export class WebhookDispatcher {
   #stopped = true;
   /** Game times already looked at: games that started or ended before this are done. */
   #scannedTo: number;
+  #prunedAt = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -114,6 +121,7 @@ export class WebhookDispatcher {
       do {
         this.#again = false;
         await this.queueGameTimes();
+        if (this.#now() - this.#prunedAt >= pruneEveryMs) await this.prune();
         // Claimed until nothing more is due; an endpoint whose delivery is under way has nothing to claim.
         while ((await this.tick()) > 0 && !this.#stopped);
       } while (this.#again && !this.#stopped);
@@ -166,6 +174,42 @@ export class WebhookDispatcher {
     );
     await this.queue.enqueue(this.db, events);
     this.#scannedTo = now;
+  }
+
+  /**
+   * Deletes the delivered and failed deliveries older than kept, and each endpoint's beyond the newest kept; answers
+   * how many. An index look-up per endpoint, and a scan of a table these deletes keep small.
+   */
+  async prune(): Promise<number> {
+    this.#prunedAt = this.#now();
+    const { ms, perEndpoint } = this.options.keep;
+    const aged = await this.db
+      .deleteFrom('webhook_deliveries')
+      .where('state', 'in', done)
+      .where('last_attempt_at', '<', this.#prunedAt - ms)
+      .executeTakeFirst();
+    let deleted = Number(aged.numDeletedRows);
+    for (const { id } of await this.db.selectFrom('webhook_endpoints').select('id').execute()) {
+      // The newest delivery not kept: it and every older one go.
+      const edge = await this.db
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('endpoint_id', '=', id)
+        .where('state', 'in', done)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .offset(perEndpoint)
+        .executeTakeFirst();
+      if (!edge) continue;
+      const over = await this.db
+        .deleteFrom('webhook_deliveries')
+        .where('endpoint_id', '=', id)
+        .where('state', 'in', done)
+        .where('id', '<=', edge.id)
+        .executeTakeFirst();
+      deleted += Number(over.numDeletedRows);
+    }
+    return deleted;
   }
 
   private async claim(): Promise<

@@ -54,6 +54,18 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     await d.settled();
     return claimed;
   };
+  /** Another process's dispatcher (on the held clock), sending to private addresses unless told otherwise. */
+  const dispatcherWith = (
+    outbound = { allowPrivate: true },
+    keep = { ms: 7 * 86_400_000, perEndpoint: 1_000 },
+  ) =>
+    new WebhookDispatcher(t.connection.db, new WebhookQueue(t.connection.db), {
+      outbound: { timeoutMs: 2_000, maxResponseBytes: 4_096, ...outbound },
+      pollMs: 1_000,
+      keep,
+      now: () => clock,
+      log: silent,
+    });
   /** Sends until nothing is due at the clock's time. */
   const drain = async () => {
     catchUp();
@@ -68,12 +80,7 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     gameId = (await c.ok(admin, 'POST', '/api/edit/games', gameBody({ acceptWithoutReview: true }))).id;
     receiver = await startReceiver();
     clock = Date.now();
-    dispatcher = new WebhookDispatcher(t.connection.db, new WebhookQueue(t.connection.db), {
-      outbound: { allowPrivate: true, timeoutMs: 2_000, maxResponseBytes: 4_096 },
-      pollMs: 1_000,
-      now: () => clock,
-      log: silent,
-    });
+    dispatcher = dispatcherWith();
   });
   afterEach(async () => {
     for (const e of (await c.ok(admin, 'GET', base)) as WebhookEndpoint[])
@@ -330,12 +337,7 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
   });
 
   it('records a refused private address as a failed attempt when private addresses are not allowed', async () => {
-    const strict = new WebhookDispatcher(t.connection.db, new WebhookQueue(t.connection.db), {
-      outbound: { allowPrivate: false, timeoutMs: 2_000, maxResponseBytes: 4_096 },
-      pollMs: 1_000,
-      now: () => clock,
-      log: silent,
-    });
+    const strict = dispatcherWith({ allowPrivate: false });
     const endpoint: WebhookEndpoint = await c.ok(admin, 'POST', base, endpointBody());
     await c.ok(admin, 'POST', `${base}/${endpoint.id}/test`);
     catchUp();
@@ -344,6 +346,32 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
     expect(attempt).toMatchObject({ state: 'pending', responseStatus: null, attempts: 1 });
     expect(attempt?.response).toMatch(/127\.0\.0\.1 is a non-public address/);
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('prunes done deliveries past the time or the count kept, never a pending one', async () => {
+    const endpoint: WebhookEndpoint = await c.ok(admin, 'POST', base, endpointBody());
+    const sent: WebhookDelivery[] = [];
+    for (let n = 0; n < 5; n++) sent.push(await c.ok(admin, 'POST', `${base}/${endpoint.id}/test`));
+    await drain();
+    receiver.answer = () => 503;
+    const failing: WebhookDelivery = await c.ok(admin, 'POST', `${base}/${endpoint.id}/test`);
+    await drain();
+    const pruner = dispatcherWith(undefined, { ms: 86_400_000, perEndpoint: 3 });
+    // The newest three delivered stay, and the one still being retried.
+    expect(await pruner.prune()).toBe(2);
+    const kept = await deliveries(endpoint.id);
+    expect(kept.map((d) => [d.id, d.state])).toEqual([
+      [failing.id, 'pending'],
+      ...sent
+        .slice(2)
+        .reverse()
+        .map((d) => [d.id, 'delivered']),
+    ]);
+    // A day on, the delivered ones are past the time kept.
+    clock += 86_400_000 + 1;
+    expect(await pruner.prune()).toBe(3);
+    expect((await deliveries(endpoint.id)).map((d) => d.id)).toEqual([failing.id]);
+    expect(await pruner.prune()).toBe(0);
   });
 
   it('tells game starts, freezes and ends once, whichever process sees them', async () => {
@@ -362,12 +390,7 @@ describe.each(databaseKinds())('webhooks on $name', (kind) => {
         gameBody({ start: at, end: at + 60_000, freezeAt: at + 30_000 }),
       )
     ).id;
-    const twin = new WebhookDispatcher(t.connection.db, new WebhookQueue(t.connection.db), {
-      outbound: { allowPrivate: true, timeoutMs: 2_000, maxResponseBytes: 4_096 },
-      pollMs: 1_000,
-      now: () => clock,
-      log: silent,
-    });
+    const twin = dispatcherWith();
     clock = at + 120_000;
     await dispatcher.queueGameTimes();
     await twin.queueGameTimes();
