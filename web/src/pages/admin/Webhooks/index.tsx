@@ -1,15 +1,13 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Modal, Table, Text } from '@mantine/core';
 import type { WebhookEndpoint } from '@pennon/sdk';
-import { IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconList, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../api/client.ts';
-import { LoadError } from '../../../components/LoadError/index.ts';
-import { AdminCard } from '../lib/AdminCard.tsx';
 import { AdminPage } from '../lib/AdminNav.tsx';
-import { AdminTable } from '../lib/AdminTable.tsx';
 import { confirmAction } from '../lib/confirmAction.tsx';
+import { EditableList } from '../lib/EditableList.tsx';
 import { RowAction, RowActions } from '../lib/RowParts.tsx';
 import { Deliveries } from './Deliveries.tsx';
 import { EndpointForm } from './EndpointForm.tsx';
@@ -26,8 +24,6 @@ export default function AdminWebhooksPage() {
 
 function Endpoints() {
   const { t } = useTranslation();
-  /** The one being changed, null for a new one, undefined with the dialog closed. */
-  const [editing, setEditing] = useState<WebhookEndpoint | null | undefined>(undefined);
   const [watching, setWatching] = useState<WebhookEndpoint | undefined>(undefined);
   const list = useSWR('/api/admin/webhooks', () => client.webhooks.list());
 
@@ -42,96 +38,66 @@ function Endpoints() {
       after: () => list.mutate(),
     });
 
-  if (!list.data && list.error)
-    return <LoadError error={list.error} retry={list.mutate} title="admin.webhooks.load_failed" />;
-  const rows = list.data ?? [];
   return (
-    <AdminCard title={t('admin.webhooks.list')}>
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('admin.webhooks.intro')}
-          </Text>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-            {t('admin.webhooks.new')}
-          </Button>
-        </Group>
-        <AdminTable
-          columns={[
-            t('admin.webhooks.column.endpoint'),
-            t('admin.webhooks.column.format'),
-            t('admin.webhooks.column.events'),
-            t('admin.webhooks.column.state'),
-            '',
-          ]}
-          loading={!list.data}
-          empty={rows.length === 0 ? t('admin.webhooks.none') : null}
-        >
-          {rows.map((e) => (
-            <Table.Tr key={e.id} data-testid="webhook-endpoint">
-              <Table.Td maw={320}>
-                <Text size="sm" fw={600}>
-                  {e.name}
-                </Text>
-                <Text size="xs" c="dimmed" truncate title={e.url}>
-                  {e.url}
-                </Text>
-              </Table.Td>
-              <Table.Td>{t(`admin.webhooks.format.${e.format}`)}</Table.Td>
-              <Table.Td maw={260}>
-                <Text size="xs">{e.events.map((type) => t(`admin.webhooks.event.${type}`)).join(', ')}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={e.enabled ? 'teal' : 'gray'} variant="light">
-                  {t(e.enabled ? 'admin.webhooks.on' : 'admin.webhooks.off')}
-                </Badge>
-                {e.pending > 0 && (
-                  <Text size="xs" c="dimmed">
-                    {t('admin.webhooks.pending', { n: e.pending })}
-                  </Text>
-                )}
-              </Table.Td>
-              <RowActions>
-                <RowAction
-                  icon={IconList}
-                  tip={t('admin.webhooks.deliveries.title')}
-                  label={`${t('admin.webhooks.deliveries.title')}: ${e.name}`}
-                  onClick={() => setWatching(e)}
-                />
-                <RowAction
-                  icon={IconPencil}
-                  tip={t('admin.webhooks.edit')}
-                  label={`${t('admin.webhooks.edit')}: ${e.name}`}
-                  onClick={() => setEditing(e)}
-                />
-                <RowAction
-                  icon={IconTrash}
-                  color="red"
-                  tip={t('admin.webhooks.delete')}
-                  label={`${t('admin.webhooks.delete')}: ${e.name}`}
-                  onClick={() => remove(e)}
-                />
-              </RowActions>
-            </Table.Tr>
-          ))}
-        </AdminTable>
-      </Stack>
-      <Modal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        title={editing ? t('admin.webhooks.edit') : t('admin.webhooks.new')}
-        size="lg"
-      >
-        {editing !== undefined && (
-          <EndpointForm
-            endpoint={editing ?? undefined}
-            onDone={(saved) => {
-              setEditing(undefined);
-              if (saved) void list.mutate();
-            }}
-          />
-        )}
-      </Modal>
+    <EditableList
+      keys="admin.webhooks"
+      list={list}
+      columns={[
+        t('admin.webhooks.column.endpoint'),
+        t('admin.webhooks.column.format'),
+        t('admin.webhooks.column.events'),
+        t('admin.webhooks.column.state'),
+        '',
+      ]}
+      row={(e, edit) => (
+        <Table.Tr key={e.id} data-testid="webhook-endpoint">
+          <Table.Td maw={320}>
+            <Text size="sm" fw={600}>
+              {e.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate title={e.url}>
+              {e.url}
+            </Text>
+          </Table.Td>
+          <Table.Td>{t(`admin.webhooks.format.${e.format}`)}</Table.Td>
+          <Table.Td maw={260}>
+            <Text size="xs">{e.events.map((type) => t(`admin.webhooks.event.${type}`)).join(', ')}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Badge color={e.enabled ? 'teal' : 'gray'} variant="light">
+              {t(e.enabled ? 'admin.webhooks.on' : 'admin.webhooks.off')}
+            </Badge>
+            {e.pending > 0 && (
+              <Text size="xs" c="dimmed">
+                {t('admin.webhooks.pending', { n: e.pending })}
+              </Text>
+            )}
+          </Table.Td>
+          <RowActions>
+            <RowAction
+              icon={IconList}
+              tip={t('admin.webhooks.deliveries.title')}
+              label={`${t('admin.webhooks.deliveries.title')}: ${e.name}`}
+              onClick={() => setWatching(e)}
+            />
+            <RowAction
+              icon={IconPencil}
+              tip={t('admin.webhooks.edit')}
+              label={`${t('admin.webhooks.edit')}: ${e.name}`}
+              onClick={edit}
+            />
+            <RowAction
+              icon={IconTrash}
+              color="red"
+              tip={t('admin.webhooks.delete')}
+              label={`${t('admin.webhooks.delete')}: ${e.name}`}
+              onClick={() => remove(e)}
+            />
+          </RowActions>
+        </Table.Tr>
+      )}
+      form={(endpoint, done) => <EndpointForm endpoint={endpoint} onDone={done} />}
+    >
       <Modal
         opened={watching !== undefined}
         onClose={() => {
@@ -143,6 +109,6 @@ function Endpoints() {
       >
         {watching && <Deliveries endpoint={watching} />}
       </Modal>
-    </AdminCard>
+    </EditableList>
   );
 }

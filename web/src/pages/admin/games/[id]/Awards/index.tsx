@@ -1,17 +1,14 @@
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ScoreAdjustmentModel } from '@pennon/sdk';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { client } from '../../../../../api/client.ts';
-import { LoadError } from '../../../../../components/LoadError/index.ts';
 import { adjustmentReason, signedPoints } from '../../../../../components/ScoreboardTable/adjustments.ts';
 import { dateTimeFormat } from '../../../../../i18n/formats.ts';
 import { useNumberFormat } from '../../../../../i18n/useNumberFormat.ts';
-import { AdminCard } from '../../../lib/AdminCard.tsx';
-import { AdminTable } from '../../../lib/AdminTable.tsx';
 import { confirmAction } from '../../../lib/confirmAction.tsx';
+import { EditableList } from '../../../lib/EditableList.tsx';
 import { RowAction, RowActions } from '../../../lib/RowParts.tsx';
 import { GameAdminPage } from '../../lib/GameAdminPage.tsx';
 import { AdjustmentForm } from './AdjustmentForm.tsx';
@@ -33,12 +30,12 @@ function Adjustments({ gameId }: { gameId: number }) {
     dateStyle: 'short',
     timeStyle: 'short',
   });
-  /** The one being changed, null for a new one, undefined with the dialog closed. */
-  const [editing, setEditing] = useState<ScoreAdjustmentModel | null | undefined>(undefined);
   const list = useSWR(['/api/edit/games', gameId, 'adjustments'], () => client.edit.adjustments(gameId));
   const participations = useSWR(['/api/game', gameId, 'participations'], () =>
     client.game.participations(gameId),
   );
+  // Read here, in this component's render: SWR re-renders only for what its owner read, and the form reads it later.
+  const teams = participations.data ?? [];
 
   const remove = (a: ScoreAdjustmentModel) =>
     confirmAction(t, {
@@ -56,81 +53,50 @@ function Adjustments({ gameId }: { gameId: number }) {
       after: () => list.mutate(),
     });
 
-  if (!list.data && list.error)
-    return <LoadError error={list.error} retry={list.mutate} title="admin.game.adjustment.load_failed" />;
-  const rows = list.data ?? [];
   return (
-    <AdminCard title={t('admin.game.adjustment.list')}>
-      <Stack gap="md">
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {t('admin.game.adjustment.intro')}
-          </Text>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(null)}>
-            {t('admin.game.adjustment.new')}
-          </Button>
-        </Group>
-        <AdminTable
-          columns={[
-            t('admin.game.adjustment.team'),
-            t('admin.game.adjustment.points'),
-            t('admin.game.adjustment.reason'),
-            t('admin.game.adjustment.time'),
-            t('admin.game.adjustment.given_by'),
-            '',
-          ]}
-          loading={!list.data}
-          empty={rows.length === 0 ? t('admin.game.adjustment.none') : null}
-        >
-          {rows.map((a) => (
-            <Table.Tr key={a.id} data-testid="adjustment-row">
-              <Table.Td>{a.teamName}</Table.Td>
-              <Table.Td ff="monospace" fw={700} c={a.points < 0 ? 'red' : 'teal'}>
-                {signedPoints(format, a.points)}
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{adjustmentReason(t, a)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{time.format(a.time)}</Table.Td>
-              <Table.Td>{a.adminName ?? '–'}</Table.Td>
-              <RowActions>
-                {/* A hint's cost is what the team paid: deleting it refunds the team, nothing rewrites it. */}
-                {a.hintId === undefined && (
-                  <RowAction
-                    icon={IconPencil}
-                    tip={t('admin.game.adjustment.edit')}
-                    label={`${t('admin.game.adjustment.edit')}: ${a.teamName} ${signedPoints(format, a.points)}`}
-                    onClick={() => setEditing(a)}
-                  />
-                )}
-                <RowAction
-                  icon={IconTrash}
-                  color="red"
-                  tip={t('admin.game.adjustment.delete')}
-                  label={`${t('admin.game.adjustment.delete')}: ${a.teamName} ${signedPoints(format, a.points)}`}
-                  onClick={() => remove(a)}
-                />
-              </RowActions>
-            </Table.Tr>
-          ))}
-        </AdminTable>
-      </Stack>
-      <Modal
-        opened={editing !== undefined}
-        onClose={() => setEditing(undefined)}
-        title={editing ? t('admin.game.adjustment.edit') : t('admin.game.adjustment.new')}
-        size="lg"
-      >
-        {editing !== undefined && (
-          <AdjustmentForm
-            gameId={gameId}
-            adjustment={editing ?? undefined}
-            participations={participations.data ?? []}
-            onDone={(saved) => {
-              setEditing(undefined);
-              if (saved) void list.mutate();
-            }}
-          />
-        )}
-      </Modal>
-    </AdminCard>
+    <EditableList
+      keys="admin.game.adjustment"
+      list={list}
+      columns={[
+        t('admin.game.adjustment.team'),
+        t('admin.game.adjustment.points'),
+        t('admin.game.adjustment.reason'),
+        t('admin.game.adjustment.time'),
+        t('admin.game.adjustment.given_by'),
+        '',
+      ]}
+      row={(a, edit) => (
+        <Table.Tr key={a.id} data-testid="adjustment-row">
+          <Table.Td>{a.teamName}</Table.Td>
+          <Table.Td ff="monospace" fw={700} c={a.points < 0 ? 'red' : 'teal'}>
+            {signedPoints(format, a.points)}
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }}>{adjustmentReason(t, a)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{time.format(a.time)}</Table.Td>
+          <Table.Td>{a.adminName ?? '–'}</Table.Td>
+          <RowActions>
+            {/* A hint's cost is what the team paid: deleting it refunds the team, nothing rewrites it. */}
+            {a.hintId === undefined && (
+              <RowAction
+                icon={IconPencil}
+                tip={t('admin.game.adjustment.edit')}
+                label={`${t('admin.game.adjustment.edit')}: ${a.teamName} ${signedPoints(format, a.points)}`}
+                onClick={edit}
+              />
+            )}
+            <RowAction
+              icon={IconTrash}
+              color="red"
+              tip={t('admin.game.adjustment.delete')}
+              label={`${t('admin.game.adjustment.delete')}: ${a.teamName} ${signedPoints(format, a.points)}`}
+              onClick={() => remove(a)}
+            />
+          </RowActions>
+        </Table.Tr>
+      )}
+      form={(adjustment, done) => (
+        <AdjustmentForm gameId={gameId} adjustment={adjustment} participations={teams} onDone={done} />
+      )}
+    />
   );
 }
