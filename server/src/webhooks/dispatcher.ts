@@ -50,6 +50,15 @@ type Claimed = {
   created_at: number;
 };
 
+/** A claimed delivery with its endpoint and its payload as sent. */
+type ClaimedDelivery = Claimed & {
+  url: string;
+  secret: string;
+  format: string;
+  locale: string;
+  event: WebhookPayload;
+};
+
 /** The times of a game told as events: its type, the column holding it, the word in the event's id. */
 const gameTimes = [
   ['game.started', 'start_time', 'started'],
@@ -212,9 +221,8 @@ export class WebhookDispatcher {
     return deleted;
   }
 
-  private async claim(): Promise<
-    (Claimed & { url: string; secret: string; format: string; locale: string })[]
-  > {
+  /** Claims the due heads, each with its endpoint and its payload (the game's title read once per claim). */
+  private async claim(): Promise<ClaimedDelivery[]> {
     const now = this.#now();
     const lease = now + this.options.outbound.timeoutMs + 10_000;
     const lock = this.#postgres ? sql`FOR UPDATE SKIP LOCKED` : sql``;
@@ -245,32 +253,27 @@ export class WebhookDispatcher {
           .execute()
       ).map((e) => [e.id, e]),
     );
+    const gameIds = [...new Set(rows.flatMap((r) => (r.game_id === null ? [] : [r.game_id])))];
+    const games = new Map(
+      gameIds.length === 0
+        ? []
+        : (
+            await this.db.selectFrom('games').select(['id', 'title']).where('id', 'in', gameIds).execute()
+          ).map((g) => [g.id, g]),
+    );
     return rows.flatMap((row) => {
       const endpoint = endpoints.get(row.endpoint_id);
-      return endpoint ? [{ ...row, ...endpoint, id: row.id }] : [];
+      if (!endpoint) return [];
+      const stored = JSON.parse(row.payload) as Omit<WebhookPayload, 'game'>;
+      const game = row.game_id === null ? null : (games.get(row.game_id) ?? null);
+      return [{ ...row, ...endpoint, id: row.id, event: { ...stored, game } }];
     });
   }
 
-  private async payloadOf(row: Claimed): Promise<WebhookPayload> {
-    const stored = JSON.parse(row.payload) as Omit<WebhookPayload, 'game'>;
-    const game =
-      row.game_id === null
-        ? undefined
-        : await this.db
-            .selectFrom('games')
-            .select(['id', 'title'])
-            .where('id', '=', row.game_id)
-            .executeTakeFirst();
-    return { ...stored, game: game ?? null };
-  }
-
-  private async deliver(
-    row: Claimed & { url: string; secret: string; format: string; locale: string },
-  ): Promise<void> {
-    const payload = await this.payloadOf(row);
+  private async deliver(row: ClaimedDelivery): Promise<void> {
     const request = formatDelivery(
       { url: row.url, secret: row.secret, format: row.format as never, locale: row.locale as Locale },
-      payload,
+      row.event,
       row.id,
     );
     const started = this.#now();
