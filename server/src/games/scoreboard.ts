@@ -90,6 +90,7 @@ export class Scoreboards {
   readonly #freezes = new Map<number, NodeJS.Timeout>();
   readonly #buildListeners: ((seconds: number) => void)[] = [];
   readonly #changeListeners: ((gameId: number) => void)[] = [];
+  readonly #freezeListeners: ((gameId: number) => void)[] = [];
   /**
    * Prepared: every judge batch with a first solve bumps the version inside its transaction, and building this
    * upsert anew took 160 µs of the event loop per batch, four times what SQLite took to run it.
@@ -132,6 +133,11 @@ export class Scoreboards {
   /** Called with the game's id once a change made here is committed (live push, live/scoreboard-push.ts). */
   onChange(listener: (gameId: number) => void): void {
     this.#changeListeners.push(listener);
+  }
+
+  /** Called with the game's id when its freeze comes while this process holds its board (live push). */
+  onFreeze(listener: (gameId: number) => void): void {
+    this.#freezeListeners.push(listener);
   }
 
   /** The snapshot `get` would answer without waiting for anything, if there is one: most reads. */
@@ -243,6 +249,7 @@ export class Scoreboards {
     const timer = setTimeout(
       () => {
         this.#freezes.delete(gameId);
+        for (const listener of this.#freezeListeners) listener(gameId);
         this.forget(gameId);
       },
       Math.max(0, waitMs),

@@ -30,9 +30,9 @@ export type LiveMessage =
   // what judging compares answers with, by challenge id or game id (games/judging-cache.ts), edits of the
   // platform's configuration (services/config-store.ts), changes to a user's sessions or caller, by user id
   // (services/sessions.ts), revoked or deleted API tokens, by token id (services/api-tokens.ts), and a game's
-  // changed scoreboard, by game id (live/scoreboard-push.ts).
+  // changed or just frozen scoreboard, by game id (live/scoreboard-push.ts).
   | { hub: 'verdicts'; method: 'Judged'; payload: Verdict[] }
-  | { hub: 'scoreboards'; method: 'Changed'; payload: number }
+  | { hub: 'scoreboards'; method: 'Changed' | 'Frozen'; payload: number }
   | { hub: 'judging'; method: 'FlagsEdited' | 'DivisionsEdited' | 'ReleaseEdited'; payload: number }
   | { hub: 'config'; method: 'ConfigEdited'; payload: null }
   | { hub: 'sessions'; method: 'UserChanged'; payload: string }

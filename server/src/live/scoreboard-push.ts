@@ -27,6 +27,8 @@ export class ScoreboardPush {
   readonly #pushedAt = new Map<number, number>();
   /** The ETag of the public board last pushed, per game: a frozen one that did not change is not pushed to players. */
   readonly #shownEtags = new Map<number, string>();
+  /** Games whose freeze came while someone here watched them: their first frozen board is news to players. */
+  readonly #freezing = new Set<number>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #unsubscribe: () => void;
   #closed = false;
@@ -48,10 +50,16 @@ export class ScoreboardPush {
         own = false;
       }
     });
+    // The process whose timer saw the freeze come tells the others, which may never have built the board: their
+    // watchers are told too, where a process started after the freeze stays silent (see #push).
+    scoreboards.onFreeze((gameId) => bus.publish({ hub: 'scoreboards', method: 'Frozen', payload: gameId }));
     this.#unsubscribe = bus.subscribe((message) => {
       if (message.hub !== 'scoreboards') return;
-      if (!own) scoreboards.heard(message.payload);
-      this.#schedule(message.payload);
+      const gameId = message.payload;
+      if (message.method === 'Frozen' && options.hubs.scoreboardWatchers(gameId) > 0)
+        this.#freezing.add(gameId);
+      if (!own) scoreboards.heard(gameId);
+      this.#schedule(gameId);
     });
   }
 
@@ -92,8 +100,9 @@ export class ScoreboardPush {
       const before = this.#shownEtags.get(gameId);
       this.#shownEtags.set(gameId, shown.etag);
       // A frozen board first seen here (after a restart) may have been pushed elsewhere: pushing it now would tell
-      // players that something, a solve, changed. The change into the freeze comes at its time (Scoreboards).
-      const changed = before === undefined ? shown === snapshot : before !== shown.etag;
+      // players that something, a solve, changed. The change into the freeze, heard at its time, is news.
+      const freezing = this.#freezing.delete(gameId);
+      const changed = before === undefined ? shown === snapshot || freezing : before !== shown.etag;
       this.#options.hubs.pushScoreboard(
         gameId,
         { updateTimeUtc: snapshot.updateTimeUtc },

@@ -49,9 +49,9 @@ describe.each(setups)('scoreboard freeze, $name', ({ kind, env, processes }) => 
   const open: HubConnection[] = [];
 
   const c = () => gameClient(watched);
-  const connect = async (token?: string) => {
+  const connect = async (token?: string, game = gameId) => {
     const connection = new HubConnectionBuilder()
-      .withUrl(`${base}/hub/user?game=${gameId}&scoreboard=true`, {
+      .withUrl(`${base}/hub/user?game=${game}&scoreboard=true`, {
         transport: HttpTransportType.WebSockets,
         ...(token && { headers: { cookie: `${cookieName}=${token}` } }),
       })
@@ -232,6 +232,19 @@ describe.each(setups)('scoreboard freeze, $name', ({ kind, env, processes }) => 
       expect.objectContaining({ id: challenges[0], type: 'Normal', afterFreeze: true }),
     ]);
     expect(own.challenges).toEqual(frozen.challenges);
+  });
+
+  it('tells watchers when the freeze comes, though no change was pushed to them before', async () => {
+    const g = gameClient(t.app);
+    const freezeAt = Date.now() + 3_000;
+    const { id } = await g.ok(admin, 'POST', '/api/edit/games', gameBody({ title: 'Tide', freezeAt }));
+    const anon = await connect(undefined, id);
+    const pushed = next<ScoreboardUpdate>(anon, 'ReceivedScoreboardUpdate', 30_000);
+    // The board is built where players do not listen (with two processes): that process sees the freeze come.
+    expect((await t.app.inject({ url: `/api/game/${id}/scoreboard` })).statusCode).toBe(200);
+    await pushed;
+    const model = (await watched.inject({ url: `/api/game/${id}/scoreboard` })).json() as ScoreboardModel;
+    expect(model.frozen).toEqual({ at: freezeAt, live: false });
   });
 
   it('reveals the final board once, after the end, in the audit log', async () => {
