@@ -3,9 +3,10 @@
 // (the blood and its bonus pass to the next solver) while the corrected team's challenges page tells it why, and
 // only it; then, on the cheat report, the admin removes the copying team's
 // solves in one action, after a confirm naming the team and the count.
+
+import { correctedBloodMarker } from '@pennon/sdk';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { correctedBloodMarker } from '@pennon/sdk';
 import { addChallenge, createRunningGame, judged, teamInGame } from '../support/games.ts';
 import { ADMIN_PASSWORD, type NodeClient, startPlatform, stopPlatform } from '../support/platform.ts';
 import { scoreboardShows } from '../support/scoreboard.ts';
@@ -100,7 +101,10 @@ describe('verdict corrections', () => {
     );
     // Everyone else reads only who holds the blood now.
     const notices = await terns.game.notices(gameId);
-    expect(notices[0]).toMatchObject({ type: 'FirstBlood', values: ['Terns', 'Lantern', correctedBloodMarker] });
+    expect(notices[0]).toMatchObject({
+      type: 'FirstBlood',
+      values: ['Terns', 'Lantern', correctedBloodMarker],
+    });
     expect(JSON.stringify(notices)).not.toContain('Flag shared');
   }, 120_000);
 
