@@ -13,9 +13,11 @@ const caption = async (solved: number) => {
 };
 
 describe('ScoreCurveChart', () => {
-  it('counts the solves in its caption: one solve, then solves', async () => {
-    expect(await caption(1)).toMatch(/With 1 solve now, it is worth \d+\.$/);
+  it('counts the solves in its caption, values grouped as the locale does', async () => {
+    expect(await caption(1)).toMatch(
+      /^The first solve is worth 1,000 points.* With 1 solve now, it is worth 1,000\.$/,
+    );
     expect(await caption(3)).toMatch(/With 3 solves now, each is worth \d+\.$/);
-    expect(await caption(0)).toMatch(/With 0 solves now, each is worth 1000\.$/);
+    expect(await caption(0)).toMatch(/With 0 solves now, each is worth 1,000\.$/);
   });
 });
