@@ -100,6 +100,20 @@ describe('ScoreTimeline', () => {
     expect(within(chart).getAllByTestId('timeline-line')).toHaveLength(3);
   });
 
+  it('groups the score axis as the table does', async () => {
+    const big = teams.map((team) => ({
+      ...team,
+      items: team.items.map((i) => ({ ...i, score: i.score * 40 })),
+    }));
+    renderAt('/', [
+      { path: '/', element: <ScoreTimeline teams={big} start={start} end={end} range="all" /> },
+    ]);
+    const chart = await screen.findByRole('img');
+    const ticks = [...chart.querySelectorAll('text')].map((t) => t.textContent);
+    expect(ticks).toContain('14,000');
+    expect(ticks).not.toContain('14000');
+  });
+
   it('makes each line once: not before its width is known, and not again for the measured width', async () => {
     vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(new DOMRect(0, 0, 400, 260));
     madeLines.count = 0;

@@ -2,6 +2,7 @@ import { Paper, Text } from '@mantine/core';
 import { scaleLinear, scaleTime } from 'd3-scale';
 import { curveStepAfter, line } from 'd3-shape';
 import { type PointerEvent, useMemo, useState } from 'react';
+import { useNumberFormat } from '../../i18n/useNumberFormat.ts';
 import classes from './ScoreTimeline.module.css';
 import { type TimelineRow, timeTicks } from './timeline.ts';
 import { useWidth } from './useWidth.ts';
@@ -36,6 +37,7 @@ const RIGHT = 12;
  */
 export function TimelinePlot({ rows, series, height, label, tickFormat, timeFormat }: TimelinePlotProps) {
   const { ref, width } = useWidth<HTMLDivElement>();
+  const formatNumber = useNumberFormat();
   // The pointer's time; the readout shows the scores of the last row at or before it.
   const [hovered, setHovered] = useState<number>();
   // Nothing to draw before the width is known (the first render, measured before the paint): the lines are made once.
@@ -48,7 +50,7 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
       .domain([0, top || 1])
       .nice(5);
     const scoreTicks = y.ticks(5);
-    const left = Math.max(...scoreTicks.map((tick) => String(tick).length)) * CHAR_WIDTH + 8;
+    const left = Math.max(...scoreTicks.map((tick) => formatNumber(tick).length)) * CHAR_WIDTH + 8;
     y.range([height - BOTTOM, TOP]);
     const x = scaleTime()
       .domain([first, last])
@@ -70,7 +72,7 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
         labels.push({ time, text: tickFormat.format(time), at });
     }
     return { x, y, left, scoreTicks, labels, paths };
-  }, [rows, series, height, width, tickFormat]);
+  }, [rows, series, height, width, tickFormat, formatNumber]);
 
   if (!plot) return <div ref={ref} className={classes.plot} style={{ height }} />;
   const { x, y, left } = plot;
@@ -101,7 +103,7 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
             <g key={tick} transform={`translate(0,${y(tick)})`}>
               <line x1={left} x2={width - RIGHT} stroke="var(--mantine-color-default-border)" />
               <text x={left - 6} dy="0.32em" textAnchor="end">
-                {tick}
+                {formatNumber(tick)}
               </text>
             </g>
           ))}
@@ -150,7 +152,7 @@ export function TimelinePlot({ rows, series, height, label, tickFormat, timeForm
             <div key={key} className={classes.readoutEntry}>
               <span className={classes.swatch} style={{ backgroundColor: color }} />
               <span className={classes.entryName}>{key}</span>
-              <span className={classes.readoutScore}>{row[key]}</span>
+              <span className={classes.readoutScore}>{formatNumber(row[key] ?? 0)}</span>
             </div>
           ))}
         </Paper>
