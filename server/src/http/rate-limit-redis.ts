@@ -44,10 +44,13 @@ redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - tokens) / refill + 1) * per
 return wait
 `;
 
-const keyPrefix = 'pennon:rate:';
-
-/** `name`'s limiter counted in Redis; `local` counts instead whenever Redis does not answer. */
-export const redisLimiter = (redis: Redis, name: string, shape: LimiterShape, local: Limiter): Limiter => {
+/** `name`'s limiter counted in Redis under `keyPrefix` (the deployment's); `local` counts whenever Redis does not answer. */
+export const redisLimiter = (
+  { client: redis, keyPrefix }: { client: Redis; keyPrefix: string },
+  name: string,
+  shape: LimiterShape,
+  local: Limiter,
+): Limiter => {
   const [command, lua, args] =
     shape.kind === 'slidingWindow'
       ? ['pennonSlidingWindow', slidingWindowScript, [shape.limit, shape.windowMs, shape.segments]]
@@ -61,7 +64,7 @@ export const redisLimiter = (redis: Redis, name: string, shape: LimiterShape, lo
       // Not queued while Redis is away: a request must not wait for its reconnection.
       if (redis.status !== 'ready') return local.take(key, now);
       try {
-        const wait = await run.call(redis, `${keyPrefix}${name}:${key}`, now, ...args);
+        const wait = await run.call(redis, `${keyPrefix}rate:${name}:${key}`, now, ...args);
         return wait < 0 ? null : wait;
       } catch {
         return local.take(key, now);

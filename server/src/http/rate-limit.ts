@@ -48,8 +48,8 @@ const sweepIntervalMs = 60_000;
 export interface RateLimitOptions {
   /** PENNON_RATE_LIMIT_EXEMPT: client addresses never counted. */
   exempt: (address: string) => boolean;
-  /** A connection to the Redis of PENNON_REDIS_URL: the counters are kept there. */
-  redis?: Redis;
+  /** A connection to the Redis of PENNON_REDIS_URL and the deployment's key prefix: the counters are kept there. */
+  redis?: { client: Redis; keyPrefix: string };
 }
 
 const slidingShape = (limit: number, windowMs: number, segments: number): LimiterShape => ({

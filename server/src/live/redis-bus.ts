@@ -1,19 +1,19 @@
 // The bus across server processes through Redis (PENNON_REDIS_URL), on any database: each message is delivered here
 // at once and PUBLISHed to the others (relay.ts: one command per turn of the event loop and lane); a second
 // connection, in subscriber mode as Redis requires, delivers what the others sent. The monitor and admin hubs'
-// messages have a channel of their own, subscribed only while this process has clients of those hubs. Redis takes payloads of any size
-// we make, so nothing is shortened or read back. After an outage ioredis reconnects and the bus subscribes again;
+// messages have a channel of their own, subscribed only while this process has clients of those hubs. Channels and
+// keys carry the deployment's namespace, so two platforms sharing one Redis hear and count nothing of each other.
+// Redis takes payloads of any size we make, so nothing is shortened or read back. After an outage ioredis reconnects and the bus subscribes again;
 // messages published meanwhile reach only this process's clients, as with an outage of PostgreSQL's LISTEN.
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { LiveBus, LiveListener, LiveMessage } from './bus.ts';
 import { type Lane, Relay } from './relay.ts';
 
-export const redisChannel = 'pennon:live';
-const channels: Record<Lane, string> = { all: redisChannel, watch: `${redisChannel}:watch` };
-
 export interface RedisBusOptions {
   url: string;
+  /** This deployment's part of every channel and key name (the processes on one database share it). */
+  namespace: string;
   log?: FastifyBaseLogger;
   /** How long `start` waits for Redis before the server goes on without it (it keeps trying meanwhile). */
   startTimeoutMs?: number;
@@ -29,8 +29,14 @@ export class RedisBus implements LiveBus {
   #down = false;
   /** Callers of `watch` that have not stopped. */
   #watchers = 0;
+  /** Every key and channel name of this deployment starts with it. */
+  readonly keyPrefix: string;
+  readonly #channels: Record<Lane, string>;
 
   constructor(private readonly options: RedisBusOptions) {
+    this.keyPrefix = `pennon:${options.namespace}:`;
+    this.#channels = { all: `${this.keyPrefix}live`, watch: `${this.keyPrefix}live:watch` };
+    const channels = this.#channels;
     this.#publisher = this.#connection();
     // Subscribed on every (re)connection, the first included: ioredis's own resubscribing covers only channels
     // subscribed before, and a subscription asked for while Redis is away is given up after some retries.
@@ -112,13 +118,14 @@ export class RedisBus implements LiveBus {
 
   watch(): () => void {
     // Asked for while Redis is away, the subscription is made on reconnection (see the constructor).
-    if (this.#watchers++ === 0 && this.#subscriber.status === 'ready') void this.#subscribe([channels.watch]);
+    if (this.#watchers++ === 0 && this.#subscriber.status === 'ready')
+      void this.#subscribe([this.#channels.watch]);
     let stopped = false;
     return () => {
       if (stopped) return;
       stopped = true;
       if (--this.#watchers > 0 || this.#subscriber.status !== 'ready') return;
-      this.#subscriber.unsubscribe(channels.watch).catch(() => {});
+      this.#subscriber.unsubscribe(this.#channels.watch).catch(() => {});
     };
   }
 
@@ -130,9 +137,11 @@ export class RedisBus implements LiveBus {
     // Not queued while Redis is down: the others would get stale messages, in a burst, once it is back.
     if (this.#publisher.status !== 'ready') return Promise.resolve();
     // Redis answers once it has passed the message to every subscriber's connection.
-    return this.#publisher.publish(channels[lane], this.#relay.envelope(items)).catch((err: unknown) => {
-      this.options.log?.warn({ err }, 'live bus: PUBLISH failed');
-    });
+    return this.#publisher
+      .publish(this.#channels[lane], this.#relay.envelope(items))
+      .catch((err: unknown) => {
+        this.options.log?.warn({ err }, 'live bus: PUBLISH failed');
+      });
   }
 }
 

@@ -140,6 +140,32 @@ describe.each(setups)('live push between server processes through $name', ({ kin
     expect(notWatching.heard).toEqual([marker]);
   });
 
+  it.runIf('PENNON_REDIS_URL' in env)('hears nothing of another platform sharing its Redis', async () => {
+    const elsewhere = await startTestApp(kind, env);
+    try {
+      const elsewhereToo = await elsewhere.reopen();
+      const heard: LiveMessage[] = [];
+      let wake = () => {};
+      elsewhereToo.bus.subscribe((message) => {
+        heard.push(message);
+        wake();
+      });
+      t.app.bus.publish(notice(gameId, 'for this platform'));
+      await t.app.bus.delivered();
+      // Redis passes on messages in order: the other platform's own marker comes after this one, had it come.
+      const marker = notice(gameId, 'for the other platform');
+      elsewhere.app.bus.publish(marker);
+      await elsewhere.app.bus.delivered();
+      while (!heard.some((m) => textOf(m) === textOf(marker)))
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      expect(heard).toEqual([marker]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('delivers each message once to the process that made it', async () => {
     const here: LiveMessage[] = [];
     const stop = t.app.bus.subscribe((message) => here.push(message));
@@ -166,8 +192,8 @@ describe.runIf(existsSync(redisServer))('the Redis bus when Redis is missing', (
   it('starts without it, keeps messages in the process, and joins the others once Redis is up', async () => {
     const port = await freePort();
     const url = `redis://127.0.0.1:${port}`;
-    const a = new RedisBus({ url, startTimeoutMs: 300 });
-    const b = new RedisBus({ url, startTimeoutMs: 300 });
+    const a = new RedisBus({ url, namespace: 'test', startTimeoutMs: 300 });
+    const b = new RedisBus({ url, namespace: 'test', startTimeoutMs: 300 });
     const started = Date.now();
     await Promise.all([a.start(), b.start()]);
     expect(Date.now() - started).toBeLessThan(3000);
