@@ -70,6 +70,9 @@ interface Counts {
   redisBytesOut: number;
   /** The Pennon processes' main threads waking up (voluntary context switches), all summed. */
   wakeups: number;
+  /** Scoreboard rebuilds, all processes summed, and the seconds they took. */
+  rebuilds: number;
+  rebuildSeconds: number;
 }
 
 /** What a phase cost, per judged flag (µs), and how each process used its quota. */
@@ -82,6 +85,17 @@ interface Phase {
   /** Per process, the share of its quota it used, and of its periods it was throttled in. */
   quotaUse?: { used: number; throttled: number }[];
 }
+
+/** Scoreboard rebuilds so far and the seconds they took, from a process's metrics. */
+const rebuildsOf = async (metricsUrl: string) => {
+  const text = await (await fetch(metricsUrl)).text();
+  const field = (suffix: string) =>
+    Number(
+      new RegExp(`^pennon_scoreboard_build_duration_seconds_${suffix} ([\\d.e+-]+)$`, 'm').exec(text)?.[1] ??
+        0,
+    );
+  return { rebuilds: field('count'), rebuildSeconds: field('sum') };
+};
 
 /** Redis's CPU time (µs), commands and bytes sent so far. */
 const redisInfo = async (redis: Redis) => {
@@ -97,14 +111,18 @@ const redisInfo = async (redis: Redis) => {
 const measure = async (processes: number): Promise<Partial<Record<PhaseName, Phase>>> => {
   const connections = connectionsFor(processes);
   const database = await postgres.create();
-  const cluster = await startCluster(processes, {
-    PENNON_DATABASE_URL: database.url,
-    PENNON_REDIS_URL: redisUrl,
-    PENNON_ADMIN_PASSWORD: adminPassword,
-    PENNON_RATE_LIMIT: 'off',
-    // The readers all come from HAProxy's address.
-    PENNON_HUB_MAX_PER_ADDRESS: String(2 * readers),
-  });
+  const cluster = await startCluster(
+    processes,
+    {
+      PENNON_DATABASE_URL: database.url,
+      PENNON_REDIS_URL: redisUrl,
+      PENNON_ADMIN_PASSWORD: adminPassword,
+      PENNON_RATE_LIMIT: 'off',
+      // The readers all come from HAProxy's address.
+      PENNON_HUB_MAX_PER_ADDRESS: String(2 * readers),
+    },
+    { metrics: true },
+  );
   const groups: QuotaGroup[] = quota
     ? cluster.pids().map((_, i) => quotaGroup(`pennon-bench-${process.pid}-${i}`, quota))
     : [];
@@ -118,6 +136,7 @@ const measure = async (processes: number): Promise<Partial<Record<PhaseName, Pha
       'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
     );
     const info = await redisInfo(redis);
+    const rebuilds = await Promise.all(cluster.metricsUrls.map(rebuildsOf));
     return {
       pennon: cluster.pids().map((pid) => processCpuMicros(pid) ?? 0),
       postgres: postgresBackendsCpu(databaseName) ?? new Map<string, number>(),
@@ -131,6 +150,8 @@ const measure = async (processes: number): Promise<Partial<Record<PhaseName, Pha
         .pids()
         .map((pid) => processWakeups(pid) ?? 0)
         .reduce((a, b) => a + b, 0),
+      rebuilds: rebuilds.reduce((a, b) => a + b.rebuilds, 0),
+      rebuildSeconds: rebuilds.reduce((a, b) => a + b.rebuildSeconds, 0),
     };
   };
   const stored = async () => Number((await db.query('SELECT count(*) AS n FROM submissions')).rows[0]?.n);
@@ -169,6 +190,8 @@ const measure = async (processes: number): Promise<Partial<Record<PhaseName, Pha
         redisCommands: per(cpuAfter.redisCommands, cpuBefore.redisCommands),
         redisBytesOut: per(cpuAfter.redisBytesOut, cpuBefore.redisBytesOut),
         wakeups: per(cpuAfter.wakeups, cpuBefore.wakeups),
+        rebuilds: per(cpuAfter.rebuilds, cpuBefore.rebuilds),
+        rebuildSeconds: per(cpuAfter.rebuildSeconds, cpuBefore.rebuildSeconds),
       },
       quotaUse:
         quota === undefined
@@ -331,7 +354,9 @@ const line = (processes: number, name: string, p: Phase) => {
     `PostgreSQL ${us(perFlag.postgres)}, Redis ${us(perFlag.redis)}, HAProxy ${us(perFlag.haproxy)}, ` +
     `load generator ${us(perFlag.generator)}; per flag ${perFlag.transactions.toFixed(2)} PostgreSQL ` +
     `transactions, ${perFlag.redisCommands.toFixed(2)} Redis commands, ${us(perFlag.redisBytesOut)} B from Redis, ` +
-    `${perFlag.wakeups.toFixed(2)} wake-ups` +
+    `${perFlag.wakeups.toFixed(2)} wake-ups; ${((perFlag.rebuilds * p.judgedPerSecond) / processes).toFixed(1)} board ` +
+    `rebuilds/s per process ` +
+    `(${((1000 * perFlag.rebuildSeconds) / Math.max(1e-9, perFlag.rebuilds)).toFixed(1)} ms each)` +
     quotaText
   );
 };

@@ -54,6 +54,8 @@ export interface Cluster {
   urls: string[];
   /** The data directory the processes share (their SQLite database too, when `env` names no other). */
   dataDir: string;
+  /** Each process's Prometheus metrics, when asked for (`metrics`). */
+  metricsUrls: string[];
   /** Each process's id now (a restart changes it), and HAProxy's: for benches that read their CPU time. */
   pids(): number[];
   haproxyPid: number;
@@ -72,15 +74,30 @@ const end = async (child: ChildProcess, signal: NodeJS.Signals) => {
   await exited;
 };
 
-/** `count` processes sharing `env` (the database, Redis) and one data directory, and HAProxy in front. */
-export const startCluster = async (count: number, env: Record<string, string>): Promise<Cluster> => {
+/**
+ * `count` processes sharing `env` (the database, Redis) and one data directory, and HAProxy in front; with `metrics`,
+ * each serves its metrics on a port of its own.
+ */
+export const startCluster = async (
+  count: number,
+  env: Record<string, string>,
+  { metrics = false }: { metrics?: boolean } = {},
+): Promise<Cluster> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pennon-cluster-'));
   const ports: number[] = [];
-  for (let i = 0; i < count; i++) ports.push(await freePort());
+  const metricsPorts: number[] = [];
+  for (let i = 0; i < count; i++) {
+    ports.push(await freePort());
+    if (metrics) metricsPorts.push(await freePort());
+  }
   const children: ChildProcess[] = [];
   const outputs: (() => string)[] = [];
   const start = async (index: number) => {
-    const child = spawnServer(dataDir, { ...env, PORT: String(ports[index]) });
+    const child = spawnServer(dataDir, {
+      ...env,
+      PORT: String(ports[index]),
+      ...(metrics ? { PENNON_METRICS_PORT: String(metricsPorts[index]) } : {}),
+    });
     children[index] = child;
     outputs[index] = (await waitUntilServing(child, startTimeoutMs)).output;
   };
@@ -108,6 +125,7 @@ export const startCluster = async (count: number, env: Record<string, string>): 
       url,
       urls: ports.map((p) => `http://127.0.0.1:${p}`),
       dataDir,
+      metricsUrls: metricsPorts.map((p) => `http://127.0.0.1:${p}/metrics`),
       pids: () => children.map((child) => child.pid as number),
       haproxyPid: haproxy.pid as number,
       kill: (index) => end(children[index] as ChildProcess, 'SIGKILL'),
