@@ -326,6 +326,13 @@ export class Scoreboards {
     const changes = this.#changes.get(gameId) ?? 0;
     // The version is read before the data: a snapshot is never newer than the version it claims.
     const version = await this.version(gameId);
+    // Every change bumps the version, so the board in hand at this version is this board (it went stale here by a
+    // change whose commit it had seen): kept, the ETag keeps its bytes, and the render is saved.
+    const held = this.#cache.get(gameId)?.snapshot;
+    if (held?.version === version && this.now() < held.expiresAt) {
+      this.#keep(gameId, held, changes);
+      return held;
+    }
     const rendered = await this.render(gameId);
     if (!rendered) {
       this.#cache.delete(gameId);
@@ -334,13 +341,17 @@ export class Scoreboards {
     this.#solveCounts.set(gameId, rendered.solveCount);
     this.thread?.prepareFor(rendered.solveCount);
     const snapshot = await snapshotOf(gameId, version, rendered);
-    // A build that overlapped a change here is stale at once.
-    const stale = (this.#changes.get(gameId) ?? 0) !== changes;
-    this.#cache.set(gameId, { snapshot, checkedAt: this.now(), stale, builtAfter: changes });
+    this.#keep(gameId, snapshot, changes);
     this.#atFreeze(gameId, snapshot.expiresAt);
     const seconds = (performance.now() - started) / 1000;
     for (const listener of this.#buildListeners) listener(seconds);
     return snapshot;
+  }
+
+  /** Caches the snapshot of a build begun after `changes` changes here: stale at once if one came meanwhile. */
+  #keep(gameId: number, snapshot: Snapshot, changes: number): void {
+    const stale = (this.#changes.get(gameId) ?? 0) !== changes;
+    this.#cache.set(gameId, { snapshot, checkedAt: this.now(), stale, builtAfter: changes });
   }
 
   /** A game's first build here, after a restart say, counts its solves to know where to run (an index count). */
