@@ -38,8 +38,9 @@ export const fields: Field[] = [
   {
     path: 'limits.deadline',
     key: 'deadlineUtc',
-    toWire: (iso) => Date.parse(String(iso)),
+    toWire: (iso) => (iso === null ? 0 : Date.parse(String(iso))),
     fromWire: (ms) => new Date(Number(ms)).toISOString(),
+    none: 0,
   },
   {
     path: 'releaseAt',

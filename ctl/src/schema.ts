@@ -160,7 +160,12 @@ export const ChallengeSpec = Type.Object(
           submissions: Type.Optional(
             described(AuthoredField.submissionLimit, 'Tries per team (0: unlimited)'),
           ),
-          deadline: Type.Optional(described(DateTime, 'No solves after this time (ISO 8601)')),
+          deadline: Type.Optional(
+            described(
+              Type.Union([DateTime, Type.Null()]),
+              'No solves after this time (ISO 8601); null: no deadline',
+            ),
+          ),
         },
         { additionalProperties: false, description: 'What limits solving' },
       ),

@@ -267,6 +267,24 @@ attachment:
     expect(clean.stdout).toBe('No changes: 3 challenges match the platform.\n');
   });
 
+  it('clears a deadline set in an earlier push when the file says null', async () => {
+    const crypto = path.join(scratch, 'event/crypto/challenge.yml');
+    const before = readFileSync(crypto, 'utf8');
+    writeFileSync(crypto, before.replace('deadline: 2030-01-01T00:00:00.000Z', 'deadline: null'));
+    const push = await ctl(['challenges', 'push', 'event', '--game', String(gameId)], 'y\n');
+    expect(push.stdout).toContain('limits.deadline: "2030-01-01T00:00:00.000Z" → null');
+    expect(push.stdout).toContain('updated Signal flags');
+    expect((await remote(gameId)).find((c) => c.title === 'Signal flags')?.deadlineUtc ?? null).toBeNull();
+    const clean = await ctl(['challenges', 'diff', 'event', '--game', String(gameId)]);
+    expect(clean.stdout).toBe('No changes: 3 challenges match the platform.\n');
+    // Set again, for the tests after.
+    writeFileSync(crypto, before);
+    await ctl(['challenges', 'push', 'event', '--game', String(gameId)], 'y\n');
+    expect((await remote(gameId)).find((c) => c.title === 'Signal flags')?.deadlineUtc).toBe(
+      Date.parse('2030-01-01T00:00:00Z'),
+    );
+  });
+
   it('pulls into an empty folder, which pushes back as no change', async () => {
     const pull = await ctl(['challenges', 'pull', 'pulled', '--game', String(gameId)]);
     expect(pull).toMatchObject({ code: 0, stdout: '3 challenges written to pulled\n' });
