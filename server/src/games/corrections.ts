@@ -4,8 +4,9 @@
 // version in the same transaction, so dynamic values, blood bonuses, totals and the timeline recompute on every
 // process and the live push fires. The recent verdicts every process keeps for status polls take the new verdict.
 // Who is told what (sdk rules/verdict-notices.ts): every team, of a blood that moved, by the usual blood notice for
-// its new holder, marked, while blood notices go out at all (not after the freeze or the end: freeze.ts); the team
-// corrected, by a push to its members alone, which their client words in their language.
+// its new holder, marked, unless that would tell of a frozen solve (none during the freeze, nor after the end until
+// the reveal: freeze.ts); the team corrected, by a push to its members alone, which their client words in their
+// language.
 import {
   type AnswerResult,
   correctedBloodMarker,
@@ -21,7 +22,7 @@ import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus, LiveMessage, Verdict } from '../live/bus.ts';
 import type { GameFeed } from './feed.ts';
-import { noticesEnd } from './freeze.ts';
+import { correctedBloodsTold } from './freeze.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
 import { bloodNotices } from './verdict-records.ts';
@@ -178,7 +179,7 @@ export class CorrectionService {
     for (const message of [...messages, ...verdictMessages(verdicts)]) this.bus.publish(message);
   }
 
-  /** The public notices of the bloods a correction moved, while the game's blood notices go out at all. */
+  /** The public notices of the bloods a correction moved, unless they would tell of a frozen solve. */
   async #bloodNotices(
     trx: Transaction<Database>,
     gameId: number,
@@ -187,10 +188,10 @@ export class CorrectionService {
     if (moved.length === 0) return [];
     const game = await trx
       .selectFrom('games')
-      .select(['end_time', 'freeze_at'])
+      .select(['end_time', 'freeze_at', 'freeze_revealed_at'])
       .where('id', '=', gameId)
       .executeTakeFirstOrThrow();
-    if (this.feed.now() >= noticesEnd(game)) return [];
+    if (!correctedBloodsTold(game, this.feed.now())) return [];
     const messages: LiveMessage[] = [];
     for (const { type, team, challenge } of moved)
       messages.push(await this.feed.storeNotice(trx, gameId, type, [team, challenge, correctedBloodMarker]));

@@ -16,6 +16,18 @@ export const noticesEnd = (game: { end_time: number; freeze_at: number | null })
   game.freeze_at === null ? game.end_time : Math.min(game.freeze_at, game.end_time);
 
 /**
+ * Whether notices of bloods a verdict correction moved may go out at `now`: while the game's blood notices do, and
+ * after its end once its board hides nothing (it had no freeze before the end, or the freeze was revealed).
+ */
+export const correctedBloodsTold = (
+  game: { end_time: number; freeze_at: number | null; freeze_revealed_at: number | null },
+  now: number,
+): boolean =>
+  now < noticesEnd(game) ||
+  (now >= game.end_time &&
+    (game.freeze_at === null || game.freeze_at >= game.end_time || game.freeze_revealed_at !== null));
+
+/**
  * A team's own line on a frozen board: the public line (its rank and score as everyone sees them), with its own
  * solves since the freeze added, marked, at the public value and without a blood, which would tell who else solved.
  */

@@ -383,4 +383,43 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
       })
       .toEqual(['team-ben', 'team-cal']);
   });
+
+  it('tells everyone of corrected bloods after the end once the board hides nothing', async () => {
+    const challenge = await newChallenge('Breakwater');
+    const [ann, ben] = players as [Player, Player];
+    const annSolve = (await judged(ann, challenge, 'flag{right}')).id;
+    await judged(ben, challenge, 'flag{right}');
+    // The end comes just after the solves (a solve after it earns no blood), and has passed.
+    const end = Date.now() + 1;
+    while (Date.now() <= end) await new Promise((resolve) => setTimeout(resolve, 1));
+    const hour = 3_600_000;
+    const ended = (freezeAt: number | null) =>
+      gameBody({ acceptWithoutReview: true, start: end - hour, end, freezeAt });
+    /** The notices posted by `correct`, as [type, ...values]. */
+    const toldBy = async (correct: () => Promise<unknown>) => {
+      const before = new Set((await notices()).map((n) => n.id));
+      await correct();
+      return (await notices()).filter((n) => !before.has(n.id)).map((n) => [n.type, ...n.values]);
+    };
+    const correct = (status: 'Accepted' | 'WrongAnswer') => () =>
+      adminOk('PUT', verdictUrl(annSolve), { status, reason: 'Review after the end' });
+
+    // Ended without a freeze: nothing is hidden, so the bloods as they now stand are told.
+    await adminOk('PUT', `/api/edit/games/${gameId}`, ended(null));
+    expect(await toldBy(correct('WrongAnswer'))).toEqual([
+      ['FirstBlood', 'team-ben', 'Breakwater', correctedBloodMarker],
+    ]);
+    // Ended with its board frozen: the solves are hidden until the reveal, and so are their bloods.
+    await adminOk('PUT', `/api/edit/games/${gameId}`, ended(end - hour / 2));
+    expect(await toldBy(correct('Accepted'))).toEqual([]);
+    await adminOk('POST', `/api/edit/games/${gameId}/scoreboard/reveal`);
+    expect((await toldBy(correct('WrongAnswer'))).sort()).toEqual([
+      ['FirstBlood', 'team-ben', 'Breakwater', correctedBloodMarker],
+    ]);
+    await adminOk(
+      'PUT',
+      `/api/edit/games/${gameId}`,
+      gameBody({ acceptWithoutReview: true, freezeAt: null }),
+    );
+  });
 });
