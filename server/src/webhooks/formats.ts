@@ -7,10 +7,13 @@ import { translate } from '../i18n/catalogs.ts';
 import { type Message, msg } from '../i18n/message.ts';
 import type { OutboundRequest } from './outbound.ts';
 
-/** The event in one sentence, without its game. */
-const sentence = ({ type, data }: WebhookPayload): Message => {
-  const team = data.team?.name ?? '';
-  const challenge = data.challenge?.title ?? '';
+/** Text as it is, for chats that render none of it as markup. */
+const asTyped = (text: string) => text;
+
+/** The event in one sentence, without its game; names go through `name` (a chat's escaping). */
+const sentence = ({ type, data }: WebhookPayload, name: (text: string) => string): Message => {
+  const team = name(data.team?.name ?? '');
+  const challenge = name(data.challenge?.title ?? '');
   const sentences: { [T in WebhookEventType]: () => Message } = {
     solve: () => msg`${team} solved ${challenge}`,
     'blood.first': () => msg`First blood: ${team} solved ${challenge}`,
@@ -30,10 +33,17 @@ const sentence = ({ type, data }: WebhookPayload): Message => {
   return sentences[type]();
 };
 
-/** The chat line of an event: its game's title in brackets, then the sentence. */
-export const chatText = (payload: WebhookPayload, locale: Locale): string => {
-  const text = translate(sentence(payload), locale);
-  return payload.game ? `[${payload.game.title}] ${text}` : text;
+/**
+ * The chat line of an event: its game's title in brackets, then the sentence. A notice's content is the organiser's
+ * Markdown and stays so; the names teams and organisers chose go through `name`.
+ */
+const chatText = (
+  payload: WebhookPayload,
+  locale: Locale,
+  name: (text: string) => string = asTyped,
+): string => {
+  const text = translate(sentence(payload, name), locale);
+  return payload.game ? `[${name(payload.game.title)}] ${text}` : text;
 };
 
 /** The longest message each chat takes (Discord's `content`, Telegram's `text`): a longer one is refused. */
@@ -47,6 +57,10 @@ const clip = (text: string, max: number): string => {
 
 /** Matrix's `/send/m.room.message` URL, to which the transaction id is added (v3, or r0 of older servers). */
 export const matrixSendPath = /\/_matrix\/client\/(v3|r0)\/rooms\/[^/]+\/send\/m\.room\.message\/?$/;
+
+// Discord renders Markdown in a message (emphasis, spoilers, code, masked links, quotes and headings at a line's
+// start, <@…> mentions); a backslash before a punctuation mark shows the mark as typed.
+const discordEscape = (text: string) => text.replace(/[\\*_~`|<>#[\]()-]/g, '\\$&');
 
 // Slack reads &, < and > as markup (links, mentions): a team named <!channel> must stay text.
 const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -80,9 +94,12 @@ export const formatDelivery = (
   if (format === 'json') return json(payload);
   const text = chatText(payload, endpoint.locale);
   switch (format) {
-    // No mention is ever pinged, whatever a team names itself.
+    // No mention is ever pinged, whatever a team names itself, and a name's Markdown shows as typed.
     case 'discord':
-      return json({ content: clip(text, maxChars.discord), allowed_mentions: { parse: [] } });
+      return json({
+        content: clip(chatText(payload, endpoint.locale, discordEscape), maxChars.discord),
+        allowed_mentions: { parse: [] },
+      });
     case 'slack':
       return json({ text: slackEscape(text) });
     // The chat is the URL's `chat_id`, as Telegram's own links write it; sent in the body, where the API reads it.

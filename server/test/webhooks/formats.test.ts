@@ -57,9 +57,22 @@ describe('chat formats', () => {
     expect(bodyOf('matrix', url, payload, 8).request.url).not.toBe(request.url);
   });
 
-  it('pings no one on Discord and escapes Slack markup', () => {
+  it("pings no one on Discord, shows a name's Markdown there as typed, and escapes Slack markup", () => {
     const discord = bodyOf('discord', 'https://discord.com/api/webhooks/1/x').body;
-    expect(discord).toEqual({ content: sentence, allowed_mentions: { parse: [] } });
+    const escaped = String.raw`\<b\>\*Gulls\*\</b\> \_\[win\]\(https://evil.example\)\_ \`x\` @everyone \<!channel\> &amp;`;
+    expect(discord).toEqual({
+      content: `[Harbour CTF] First blood: ${escaped} solved Lantern`,
+      allowed_mentions: { parse: [] },
+    });
+    // An organiser's notice is Markdown on purpose, and stays so.
+    const notice = {
+      ...payload,
+      type: 'notice.published',
+      data: { notice: { id: 1, content: '**Hint** out' } },
+    };
+    expect(
+      bodyOf('discord', 'https://discord.com/api/webhooks/1/x', notice as WebhookPayload).body.content,
+    ).toBe('[Harbour CTF] Notice: **Hint** out');
     const slack = bodyOf('slack', 'https://hooks.slack.com/services/x').body;
     expect(slack.text).toContain('&lt;!channel&gt; &amp;amp;');
   });
