@@ -5,7 +5,8 @@ import { type ChallengeItem, type Role, roleRank, type ScoreboardItem } from '@p
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
-import type { Scoreboards, Snapshot } from './scoreboard.ts';
+import type { Scoreboards } from './scoreboard.ts';
+import type { Snapshot } from './scoreboard-snapshot.ts';
 
 /** Admins and monitors see the live board of a frozen game. */
 export const seesLiveBoard = (role: Role | undefined): boolean =>
