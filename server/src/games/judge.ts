@@ -5,13 +5,13 @@
 // order, so a challenge's solves are judged in submit order and blood notices come out in that order too.
 // The submit path hands over what it read for its checks, so judging reads nothing more of the submission; only
 // submissions left unjudged by a previous run are read back, at start.
-import type { AnswerResult, NoticeType, Submission, WebhookEventType } from '@pennon/sdk/contract';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { type Column, column, prepare, prepareRows } from '../db/prepared.ts';
+import type { AnswerResult, NoticeType, Submission } from '@pennon/sdk/contract';
+import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Column, column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import type { LiveBus, Verdict } from '../live/bus.ts';
 import type { AuditLog, LogRow } from '../services/audit-log.ts';
-import { type WebhookEvent, type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
+import type { WebhookQueue } from '../webhooks/queue.ts';
 import { judgedOnce } from './blood-race.ts';
 import { eventRow, type GameFeed, noticeMessage } from './feed.ts';
 import { noticesEnd } from './freeze.ts';
@@ -19,7 +19,9 @@ import { type JudgedRow, type JudgedStatement, prepareJudged } from './judged-st
 import type { JudgingCache } from './judging-cache.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
+import { solveEvents } from './solve-events.ts';
 import { submissionRow } from './submission-rows.ts';
+import { prepareUnjudged } from './unjudged.ts';
 import { type BatchOutcome, bloodNotices, emptyOutcome, VerdictRecords } from './verdict-records.ts';
 import {
   type BatchContext,
@@ -35,50 +37,6 @@ import {
 const maxBatch = 200;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-const bloodEvents: WebhookEventType[] = ['blood.first', 'blood.second', 'blood.third'];
-
-/**
- * The webhook events of a batch's first solves: each a `solve`, and a blood's also its `blood.*`; none once the
- * game's board is frozen, as with blood notices (a chat relaying them would tell of hidden solves), nor while no
- * endpoint is on as `trx` sees it (read here, not from a cache, so an endpoint just added elsewhere counts).
- */
-const solveEvents = async (
-  trx: Kysely<Database>,
-  webhooks: WebhookQueue,
-  rows: Pending[],
-  outcome: BatchOutcome,
-  time: number,
-): Promise<WebhookEvent[]> => {
-  const solved = rows.filter((s) => outcome.firsts.has(s.id) && time < noticesEnd(s));
-  if (solved.length === 0 || !(await webhooks.anyEnabled(trx))) return [];
-  // The submit path reads no team id (the participation stands for the team): read here, for the events only.
-  const teams = new Map(
-    (
-      await trx
-        .selectFrom('participations')
-        .select(['id', 'team_id'])
-        .where(
-          'id',
-          'in',
-          solved.map((s) => s.participation_id),
-        )
-        .execute()
-    ).map((p) => [p.id, p.team_id]),
-  );
-  return solved.flatMap((s) => {
-    const blood = outcome.firsts.get(s.id) ?? 0;
-    const data = {
-      team: { id: teams.get(s.participation_id) ?? 0, name: s.team_name },
-      challenge: { id: s.challenge_id, title: s.title },
-      user: s.user_name,
-      blood,
-    };
-    const solve = webhookEvent('solve', s.game_id, data, time);
-    const bloodEvent = bloodEvents[blood - 1];
-    return bloodEvent ? [solve, webhookEvent(bloodEvent, s.game_id, data, time)] : [solve];
-  });
-};
 
 /** A committed batch: the submissions it judged, and what is left to publish. */
 interface Committed {
@@ -120,47 +78,7 @@ export class Judge {
   ) {
     this.#storeJudged = db.getExecutor().adapter instanceof PostgresAdapter ? prepareJudged(db) : undefined;
     this.#records = new VerdictRecords(db, feed, now);
-    this.#load = prepare(db, {}, (db) =>
-      db
-        .selectFrom('submissions as s')
-        .innerJoin('challenges as c', 'c.id', 's.challenge_id')
-        .innerJoin('participations as p', 'p.id', 's.participation_id')
-        .innerJoin('teams as t', 't.id', 'p.team_id')
-        .innerJoin('games as g', 'g.id', 's.game_id')
-        .leftJoin('users as u', 'u.id', 's.user_id')
-        .leftJoin('game_instances as i', (join) =>
-          join
-            .onRef('i.participation_id', '=', 's.participation_id')
-            .onRef('i.challenge_id', '=', 's.challenge_id'),
-        )
-        .leftJoin('flags as f', 'f.id', 'i.flag_id')
-        .select([
-          's.id',
-          's.game_id',
-          's.participation_id',
-          's.challenge_id',
-          's.answer',
-          's.time',
-          'c.title',
-          'c.type',
-          'c.deadline_utc',
-          'c.disable_blood_bonus',
-          'p.division_id',
-          't.name as team_name',
-          's.user_id',
-          'u.user_name',
-          'g.start_time',
-          'g.end_time',
-          'g.freeze_at',
-          'i.id as instance_id',
-          'i.flag as instance_flag',
-          'i.flag_id',
-          'f.flag as attachment_flag',
-        ])
-        // A literal, so that the planners see it is what the partial index holds.
-        .where('s.status', '=', sql.lit('FlagSubmitted'))
-        .orderBy('s.id'),
-    );
+    this.#load = prepareUnjudged(db);
     // Each process re-queues every unjudged submission when it starts, so another may be judging the same ones: this
     // update locks their rows as it sets their verdicts, and whichever process comes second waits for the first one's
     // commit and then finds them judged. Only what it returns is judged here.
