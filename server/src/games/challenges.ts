@@ -10,18 +10,16 @@ import {
   type ContainerInfoModel,
   type FlagCreateModel,
   isValidTemplate,
-  prerequisiteCycle,
-  releasedByTime,
   type TaskStatus,
 } from '@pennon/sdk/contract';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { toContainerInfo } from '../containers/container-service.ts';
 import type { ChallengesTable, Database } from '../db/schema.ts';
-import { inTransaction } from '../db/transaction.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { Attachments } from './attachments.ts';
+import { ChallengeStaging } from './challenge-staging.ts';
 import { placeholderFileName } from './download-name.ts';
 import type { GameFeed } from './feed.ts';
 import { toMillis } from './game-store.ts';
@@ -67,6 +65,7 @@ const flag = (value: boolean | null | undefined) => (value == null ? undefined :
 export class ChallengeService {
   private readonly attachments: Attachments;
   private readonly instances: Instances;
+  private readonly staging: ChallengeStaging;
   private readonly disableListeners: Array<(challengeId: number, deleted: boolean) => Promise<void>> = [];
 
   constructor(
@@ -80,6 +79,7 @@ export class ChallengeService {
   ) {
     this.attachments = new Attachments(db, files);
     this.instances = new Instances(db);
+    this.staging = new ChallengeStaging(db, now);
   }
 
   /** Called when a challenge is disabled or deleted (its containers are destroyed). */
@@ -130,42 +130,8 @@ export class ChallengeService {
       .where('game_id', '=', gameId)
       .orderBy('id')
       .execute();
-    const graph = await this.prerequisiteGraph(gameId);
+    const graph = await this.staging.graph(gameId);
     return rows.map((c) => toInfo(c, graph.get(c.id) ?? []));
-  }
-
-  /** Challenge id → its prerequisites, for the challenges of a game that have any. */
-  private async prerequisiteGraph(gameId: number): Promise<Map<number, number[]>> {
-    const edges = await this.db
-      .selectFrom('challenge_prerequisites as p')
-      .innerJoin('challenges as c', 'c.id', 'p.challenge_id')
-      .select(['p.challenge_id', 'p.prerequisite_id'])
-      .where('c.game_id', '=', gameId)
-      .orderBy('p.prerequisite_id')
-      .execute();
-    const graph = new Map<number, number[]>();
-    for (const e of edges)
-      graph.set(e.challenge_id, [...(graph.get(e.challenge_id) ?? []), e.prerequisite_id]);
-    return graph;
-  }
-
-  /** The prerequisites an update sets, checked: challenges of the same game, closing no cycle; 400 otherwise. */
-  private async checkedPrerequisites(gameId: number, id: number, wanted: number[]): Promise<number[]> {
-    const unique = [...new Set(wanted)].sort((a, b) => a - b);
-    if (unique.length === 0) return unique;
-    const own = await this.db
-      .selectFrom('challenges')
-      .select('id')
-      .where('game_id', '=', gameId)
-      .where('id', 'in', unique)
-      .execute();
-    if (own.length !== unique.length) {
-      throw new DomainError(400, 'A prerequisite must be another challenge of the same game');
-    }
-    if (prerequisiteCycle(await this.prerequisiteGraph(gameId), id, unique)) {
-      throw new DomainError(400, 'These prerequisites would make a cycle');
-    }
-    return unique;
   }
 
   async detail(gameId: number, id: number): Promise<ChallengeEditDetailModel> {
@@ -213,7 +179,7 @@ export class ChallengeService {
       originalScore: c.original_score,
       minScoreRate: c.min_score_rate,
       difficulty: c.difficulty,
-      ...releaseOf(c, (await this.prerequisiteGraph(gameId)).get(id) ?? []),
+      ...releaseOf(c, (await this.staging.graph(gameId)).get(id) ?? []),
     };
   }
 
@@ -240,10 +206,8 @@ export class ChallengeService {
     }
     const deadline = model.deadlineUtc == null ? undefined : toMillis(model.deadlineUtc) || null;
     const prerequisites =
-      model.prerequisites == null
-        ? undefined
-        : await this.checkedPrerequisites(gameId, id, model.prerequisites);
-    const release = await this.release(c, model, prerequisites);
+      model.prerequisites == null ? undefined : await this.staging.checked(gameId, id, model.prerequisites);
+    const release = await this.staging.decide(c, model, prerequisites);
     const patch: Updateable<ChallengesTable> = {
       title: model.title ?? undefined,
       content: model.content ?? undefined,
@@ -272,49 +236,12 @@ export class ChallengeService {
     if (Object.keys(values).length > 0) {
       await this.db.updateTable('challenges').set(values).where('id', '=', id).execute();
     }
-    if (prerequisites) await this.replacePrerequisites(id, prerequisites);
+    if (prerequisites) await this.staging.replace(id, prerequisites);
     if (release.changed) this.bus?.publish(releaseEdited(gameId));
     if (model.isEnabled && c.is_enabled === 0) await this.instances.forChallenge(id, gameId);
     if (model.isEnabled === false && c.is_enabled === 1) await this.#disabled(id);
     await this.notify(game, c, model, release.opened, release.open);
     return this.detail(gameId, id);
-  }
-
-  /**
-   * What an update does to the staged release: the new time, whether the challenge is open to everyone after it
-   * (enabled, its time come, no prerequisites) and whether that is new. `announced` is set so that the announcer
-   * (games/release.ts) tells of a release time still to come, and not of one this update tells of itself.
-   */
-  private async release(c: Challenge, model: ChallengeUpdateModel, prerequisites: number[] | undefined) {
-    const now = this.now();
-    const releaseAt = model.releaseAt == null ? undefined : toMillis(model.releaseAt) || null;
-    const hadPrerequisites = (await this.prerequisiteGraph(c.game_id)).has(c.id);
-    const gated = prerequisites ? prerequisites.length > 0 : hadPrerequisites;
-    const wasOpen =
-      c.is_enabled === 1 &&
-      releasedByTime({ releaseAt: c.release_at, prerequisites: [] }, now) &&
-      !hadPrerequisites;
-    const at = releaseAt === undefined ? c.release_at : releaseAt;
-    const open = (model.isEnabled ?? c.is_enabled === 1) && (at === null || at <= now) && !gated;
-    return {
-      releaseAt,
-      open,
-      opened: open && !wasOpen,
-      announced: open ? 1 : 0,
-      changed: releaseAt !== undefined || prerequisites !== undefined,
-    };
-  }
-
-  private async replacePrerequisites(id: number, prerequisites: number[]): Promise<void> {
-    await inTransaction(this.db, async (trx) => {
-      await trx.deleteFrom('challenge_prerequisites').where('challenge_id', '=', id).execute();
-      if (prerequisites.length > 0) {
-        await trx
-          .insertInto('challenge_prerequisites')
-          .values(prerequisites.map((prerequisite_id) => ({ challenge_id: id, prerequisite_id })))
-          .execute();
-      }
-    });
   }
 
   /**
