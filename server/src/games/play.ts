@@ -33,7 +33,7 @@ import { may } from './permissions.ts';
 import { readReleaseRules, solvedBy } from './release.ts';
 import type { Scoreboards } from './scoreboard.ts';
 import { noSolveTime } from './scoring.ts';
-import { attemptsOf } from './submissions.ts';
+import { attemptsOf } from './submission-statements.ts';
 
 /** Picking a free flag may collide with another team's pick; this many tries are plenty. */
 const allocationTries = 5;

@@ -1,8 +1,8 @@
 // Flag submission (§4.7): the synchronous checks, storing and judging the submission, and polling its verdict.
 import { type AnswerResult, GamePermission } from '@pennon/sdk/contract';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import { batched } from '../db/batched.ts';
-import { column, prepareRows, type RowOf, type RowsSource } from '../db/prepared.ts';
+import { column, prepareRows } from '../db/prepared.ts';
 import type { Database } from '../db/schema.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import type { LiveBus } from '../live/bus.ts';
@@ -20,6 +20,15 @@ import {
   submissionKey,
   submissionRow,
 } from './submission-rows.ts';
+import {
+  type ContextKey,
+  type ContextRow,
+  contextKey,
+  contextQuery,
+  insertWithinLimit,
+  type Judged,
+  limitedSubmission,
+} from './submission-statements.ts';
 import type { Pending } from './verdict-rules.ts';
 
 const maxFlagLength = 127;
@@ -308,59 +317,6 @@ export class SubmissionService {
   }
 }
 
-/** What a submission's checks are looked up by, and `n`, its place in the batch. */
-const contextKey = { n: column.integer, game: column.integer, user: column.text, challenge: column.integer };
-type ContextKey = Omit<RowOf<typeof contextKey>, 'n'>;
-
-/** The context of each key, tagged with its `n`; a key whose game does not exist has no row. */
-const contextQuery = (db: Kysely<Database>, keys: RowsSource<RowOf<typeof contextKey>>) =>
-  db
-    .selectFrom(keys)
-    .innerJoin('games as g', 'g.id', 'r.game')
-    .leftJoin('participation_members as m', (join) =>
-      join.onRef('m.game_id', '=', 'g.id').onRef('m.user_id', '=', 'r.user'),
-    )
-    .leftJoin('participations as p', 'p.id', 'm.participation_id')
-    .leftJoin('challenges as c', (join) =>
-      join.onRef('c.id', '=', 'r.challenge').onRef('c.game_id', '=', 'g.id').on('c.is_enabled', '=', 1),
-    )
-    .leftJoin('game_instances as i', (join) =>
-      join.onRef('i.participation_id', '=', 'p.id').onRef('i.challenge_id', '=', 'c.id'),
-    )
-    .leftJoin('teams as t', 't.id', 'p.team_id')
-    .leftJoin('flags as f', 'f.id', 'i.flag_id')
-    .select([
-      'r.n',
-      'g.start_time',
-      'g.end_time',
-      'g.freeze_at',
-      'g.practice_mode',
-      'p.id as participation_id',
-      'p.status',
-      'p.division_id',
-      't.name as team_name',
-      'c.id as challenge_id',
-      'c.title',
-      'c.type',
-      'c.deadline_utc',
-      'c.disable_blood_bonus',
-      'c.submission_limit',
-      'i.id as instance_id',
-      'i.flag as instance_flag',
-      'i.flag_id',
-      'f.flag as attachment_flag',
-    ]);
-type ContextRow = Awaited<ReturnType<ReturnType<typeof contextQuery>['execute']>>[number];
-/** A context row once the checks passed: the participation, the team, the challenge and its instance are there. */
-type Judged<T> = {
-  [K in keyof T]: K extends 'team_name' | 'title' | 'type' | 'participation_id' | 'challenge_id'
-    ? NonNullable<T[K]>
-    : T[K];
-};
-
-/** A submission to a challenge with a limit: its row, its place `n` in the batch, and the limit. */
-const limitedSubmission = { ...newSubmission, n: column.integer, submission_limit: column.integer };
-
 /** A checked attempt as the judge takes it. */
 const pendingOf = ({ attempt, ctx }: { attempt: Attempt; ctx: Judged<ContextRow> }): Pending => ({
   // The new fields go before the spread (ctx has none of them): on Node 20's V8, properties added after a spread
@@ -375,59 +331,3 @@ const pendingOf = ({ attempt, ctx }: { attempt: Attempt; ctx: Judged<ContextRow>
   user_name: attempt.userName,
   ...ctx,
 });
-
-/**
- * Submissions inserted as far as each team's limit leaves room: a row is stored when the attempts its team has
- * stored for the challenge, plus its place among the batch's rows of that team and challenge (1 the first), are at
- * most the limit. The count reads the table as it was before the statement, the place accounts for the rest.
- */
-const insertWithinLimit = (db: Kysely<Database>, rows: RowsSource<RowOf<typeof limitedSubmission>>) => {
-  const place = sql<number>`row_number() over (partition by r.participation_id, r.challenge_id order by r.n)`;
-  const placed = db
-    .selectFrom(rows)
-    .select([
-      ...submissionColumns.map((name) => `r.${name}` as const),
-      'r.submission_limit',
-      place.as('place'),
-    ])
-    .as('w');
-  return db
-    .insertInto('submissions')
-    .columns(submissionColumns)
-    .expression(
-      db
-        .selectFrom(placed)
-        .select(submissionColumns)
-        .where((eb) =>
-          eb(
-            eb(
-              'w.place',
-              '+',
-              eb
-                .selectFrom('submissions as s')
-                .select((eb) => eb.fn.countAll<number>().as('n'))
-                .whereRef('s.participation_id', '=', 'w.participation_id')
-                .whereRef('s.challenge_id', '=', 'w.challenge_id'),
-            ),
-            '<=',
-            eb.ref('w.submission_limit'),
-          ),
-        ),
-    )
-    .returning(['id', ...submissionKey]);
-};
-
-/** Every submission of the team for the challenge, whatever its result (the limit counts them all). */
-export const attemptsOf = async (
-  db: Kysely<Database>,
-  participationId: number,
-  challengeId: number,
-): Promise<number> => {
-  const row = await db
-    .selectFrom('submissions')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('participation_id', '=', participationId)
-    .where('challenge_id', '=', challengeId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-};
