@@ -1,9 +1,9 @@
 // Game export and import (§2.5): a game, its divisions, challenges, flags and files packed as one .zip
-// (game-package.ts), and unpacked again as a new game, here, on another server of ours or on a GZ::CTF server.
+// (game-export.ts, game-package.ts), and unpacked again as a new game, here, on another server of ours or on a
+// GZ::CTF server.
 // Containers, participations, submissions and notices stay behind: a package is the game as authored, not as played.
 
 import type { AttachmentCreateModel } from '@pennon/sdk/contract';
-import { zip } from 'fflate';
 import type { Kysely, Transaction } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import type { Database } from '../db/schema.ts';
@@ -11,9 +11,8 @@ import { DomainError } from '../errors/domain-error.ts';
 import { firstProblem, problemTitle } from '../errors/schema-problem.ts';
 import { Message, msg, type Text } from '../i18n/message.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { version } from '../version.ts';
-import { ChallengeService } from './challenges.ts';
-import { DivisionService } from './divisions.ts';
+import { editServices } from './edit-services.ts';
+import { exportGame } from './game-export.ts';
 import type { GameKeyPair, GameKeys } from './game-keys.ts';
 import {
   Manifest,
@@ -21,15 +20,10 @@ import {
   type PackageAttachment,
   PackageChallenge,
   PackageGame,
-  packageFormat,
   packBloodBonus,
-  permissionsToNames,
-  unpackBloodBonus,
 } from './game-package.ts';
-import { GameService } from './games.ts';
 import { hintColumns } from './hints.ts';
 import { notAPackage, PackageReader } from './package-reader.ts';
-import { utcStamp } from './writeups.ts';
 
 /** The largest package an import reads (§2.5). */
 export const packageLimit = 512 * 1024 * 1024;
@@ -89,175 +83,8 @@ export class GameTransfer {
   ) {}
 
   /** The package of a game, and the name to download it as; 404 when the game does not exist. */
-  async export(gameId: number): Promise<{ fileName: string; body: Buffer }> {
-    const services = this.services(this.db, this.files);
-    const info = await services.games.info(gameId);
-    const game = await this.db
-      .selectFrom('games')
-      .select('poster_hash')
-      .where('id', '=', gameId)
-      .executeTakeFirstOrThrow();
-    const hashes = new Set<string>(game.poster_hash ? [game.poster_hash] : []);
-    const attachmentOf = async (id: number | null): Promise<PackageAttachment | null> => {
-      if (id === null) return null;
-      const row = await this.db
-        .selectFrom('attachments')
-        .leftJoin('files', 'files.hash', 'attachments.file_hash')
-        .select([
-          'attachments.type',
-          'attachments.file_hash',
-          'attachments.remote_url',
-          'files.name',
-          'files.size',
-        ])
-        .where('attachments.id', '=', id)
-        .executeTakeFirst();
-      if (row?.type === 'Remote' && row.remote_url) {
-        // GZ::CTF asks a name of links too: the last part of the path.
-        const fileName = row.remote_url.split(/[?#]/)[0]?.split('/').pop() || 'attachment';
-        return { type: 'Remote', remoteUrl: row.remote_url, fileName };
-      }
-      if (row?.type !== 'Local' || !row.file_hash) return null;
-      hashes.add(row.file_hash);
-      return { type: 'Local', hash: row.file_hash, fileName: row.name ?? 'attachment', fileSize: row.size };
-    };
-    const iso = (ms: number) => new Date(ms).toISOString();
-
-    const rows = await this.db
-      .selectFrom('challenges')
-      .select(['id', 'attachment_id'])
-      .where('game_id', '=', gameId)
-      .orderBy('id')
-      .execute();
-    const packed: PackageChallenge[] = [];
-    for (const row of rows) {
-      const c = await services.challenges.detail(gameId, row.id);
-      const flags = await this.db
-        .selectFrom('flags')
-        .select(['flag', 'attachment_id'])
-        .where('challenge_id', '=', c.id)
-        .orderBy('id')
-        .execute();
-      const costedHints = await this.db
-        .selectFrom('challenge_hints')
-        .selectAll()
-        .where('challenge_id', '=', c.id)
-        .orderBy('id')
-        .execute();
-      const isContainer = c.type.endsWith('Container');
-      packed.push({
-        id: c.id,
-        title: c.title,
-        content: c.content,
-        category: c.category,
-        type: c.type,
-        enabled: c.isEnabled,
-        scoring: { original: c.originalScore, minRate: c.minScoreRate, difficulty: c.difficulty },
-        limits: { submission: c.submissionLimit, deadline: c.deadlineUtc ? iso(c.deadlineUtc) : null },
-        flags: {
-          disableBloodBonus: c.disableBloodBonus,
-          enableTrafficCapture: c.enableTrafficCapture,
-          template: c.flagTemplate,
-          static: await Promise.all(
-            flags.map(async (f) => ({ value: f.flag, attachment: await attachmentOf(f.attachment_id) })),
-          ),
-        },
-        attachment: await attachmentOf(row.attachment_id),
-        hints: c.hints.length > 0 ? c.hints : null,
-        ...(costedHints.length > 0 && {
-          costedHints: costedHints.map((h) => ({
-            title: h.title,
-            content: h.content,
-            costKind: h.cost_kind,
-            cost: h.cost,
-            releaseTime: h.release_time === null ? null : iso(h.release_time),
-          })),
-        }),
-        ...(c.releaseAt != null && { releaseAt: iso(c.releaseAt) }),
-        ...(c.prerequisites?.length && { prerequisites: c.prerequisites }),
-        container: isContainer
-          ? {
-              image: c.containerImage ?? '',
-              memoryLimit: c.memoryLimit ?? 64,
-              cpuCount: c.cpuCount ?? 1,
-              storageLimit: c.storageLimit ?? 256,
-              exposePort: c.exposePort ?? 80,
-              fileName: c.fileName,
-              networkMode: c.networkMode,
-            }
-          : null,
-        fileName: isContainer ? null : c.fileName,
-      });
-    }
-    const divisions = await services.divisions.list(gameId);
-    const packedGame: PackageGame = {
-      title: info.title,
-      summary: info.summary,
-      content: info.content,
-      hidden: info.hidden,
-      practiceMode: info.practiceMode,
-      acceptWithoutReview: info.acceptWithoutReview,
-      inviteCode: info.inviteCode,
-      teamMemberCountLimit: info.teamMemberCountLimit,
-      containerCountLimit: info.containerCountLimit,
-      startTime: iso(info.start),
-      endTime: iso(info.end),
-      writeup:
-        info.writeupRequired || info.writeupDeadline !== 0
-          ? {
-              required: info.writeupRequired,
-              deadline: iso(info.writeupDeadline),
-              note: info.writeupNote || null,
-            }
-          : null,
-      bloodBonus: unpackBloodBonus(info.bloodBonus),
-      posterHash: game.poster_hash,
-      divisions: divisions.map((d) => ({
-        name: d.name,
-        inviteCode: d.inviteCode,
-        defaultPermissions: permissionsToNames(d.defaultPermissions),
-        challengeConfig: d.challengeConfigs.map((config) => ({
-          challengeId: config.challengeId,
-          permissions: permissionsToNames(config.permissions),
-        })),
-      })),
-    };
-
-    const entries: Record<string, Uint8Array> = {};
-    let totalFileSize = 0;
-    for (const hash of hashes) {
-      const stream = await this.files.open(hash);
-      if (!stream) continue;
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      entries[`files/${hash}`] = Buffer.concat(chunks);
-      totalFileSize += (entries[`files/${hash}`] as Uint8Array).length;
-    }
-    const manifest: Manifest = {
-      ...packageFormat,
-      exportedAt: iso(this.now()),
-      exporterVersion: `Pennon ${version}`,
-      game: { id: gameId, title: info.title },
-      statistics: {
-        challengeCount: packed.length,
-        divisionCount: divisions.length,
-        totalFlags: packed.reduce(
-          (n, c) => n + (c.flags?.template ? 1 : 0) + (c.flags?.static?.length ?? 0),
-          0,
-        ),
-        totalFiles: Object.keys(entries).length,
-        totalFileSize,
-      },
-    };
-    const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, null, 2));
-    entries['manifest.json'] = json(manifest);
-    entries['game.json'] = json(packedGame);
-    for (const c of packed) entries[`challenges/challenge-${c.id}.json`] = json(c);
-    const body = await new Promise<Buffer>((resolve, reject) =>
-      zip(entries, { level: 6 }, (error, bytes) => (error ? reject(error) : resolve(Buffer.from(bytes)))),
-    );
-    const fileName = `${info.title}-export-${utcStamp(this.now()).replaceAll('.', '')}.zip`;
-    return { fileName: fileName.replace(/[/\\]/g, '_'), body };
+  export(gameId: number): Promise<{ fileName: string; body: Buffer }> {
+    return exportGame(this.db, editServices(this.db, this.keys, this.files), this.files, gameId, this.now());
   }
 
   /**
@@ -291,7 +118,9 @@ export class GameTransfer {
         const entry = `files/${packedGame.posterHash}`;
         const image = await files.bytes(entry);
         if (!image) throw lacks(packedGame.posterHash);
-        poster = await inEntry(entry, () => this.services(this.db, this.files).games.storePoster(image));
+        poster = await inEntry(entry, () =>
+          editServices(this.db, this.keys, this.files).games.storePoster(image),
+        );
       }
       for (const { hash, fileName } of packed.flatMap(localFiles)) {
         if (held.has(hash)) continue;
@@ -319,7 +148,7 @@ export class GameTransfer {
     trx: Transaction<Database>,
     { packedGame, packed, held, poster, keyPair }: ImportPlan,
   ): Promise<number> {
-    const { games, challenges, divisions } = this.services(trx, this.files.within(trx));
+    const { games, challenges, divisions } = editServices(trx, this.keys, this.files.within(trx));
     const writeup = packedGame.writeup;
     const gameId = await inEntry('game.json', async () => {
       const { id } = await games.create(
@@ -427,15 +256,5 @@ export class GameTransfer {
       }
     });
     return gameId;
-  }
-
-  /** The edit API's services over `db`: the pool, or an import's transaction with a file store on it. */
-  private services(db: Kysely<Database>, files: FileStore) {
-    const challenges = new ChallengeService(db, files);
-    return {
-      challenges,
-      games: new GameService(db, this.keys, files, challenges),
-      divisions: new DivisionService(db),
-    };
   }
 }
