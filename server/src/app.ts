@@ -30,6 +30,7 @@ import { type Connection, inMemory } from './db/database.ts';
 import { AdjustmentService } from './games/adjustments.ts';
 import { GameCatalog } from './games/catalog.ts';
 import { ChallengeService } from './games/challenges.ts';
+import { ContainerInstances } from './games/container-instances.ts';
 import { CorrectionService } from './games/corrections.ts';
 import { DivisionService } from './games/divisions.ts';
 import { GameFeed } from './games/feed.ts';
@@ -283,7 +284,12 @@ export const buildApp = async ({
   challenges.onDisable(async (challengeId, deleted) => {
     if (deleted) await app.captures.removeChallenge(challengeId);
   });
-  await app.register(containersApi, { db: connection.db, gameContainers, captures: app.captures });
+  await app.register(containersApi, {
+    db: connection.db,
+    gameContainers,
+    instances: new ContainerInstances(connection.db, containers),
+    captures: app.captures,
+  });
   // Deliveries go out from the background, never from a request: a slow endpoint holds up nothing else.
   const dispatcher = new WebhookDispatcher(connection.db, webhooks, {
     outbound: { ...settings.webhooks, maxResponseBytes: 64 * 1024 },

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TrafficCapture } from '../containers/capture.ts';
 import type { Database } from '../db/schema.ts';
+import type { ContainerInstances } from '../games/container-instances.ts';
 import type { GameContainers } from '../games/game-containers.ts';
 import { audit } from '../http/audit.ts';
 import { callerOf } from '../http/auth.ts';
@@ -17,6 +18,7 @@ import { avatarUrl } from '../services/users.ts';
 export interface ContainersApiOptions {
   db: Kysely<Database>;
   gameContainers: GameContainers;
+  instances: ContainerInstances;
   captures: TrafficCapture;
 }
 
@@ -29,7 +31,7 @@ const stamp = (time: Date): string => {
 };
 
 export const containersApi = async (app: FastifyInstance, options: ContainersApiOptions) => {
-  const { db, gameContainers, captures } = options;
+  const { db, gameContainers, instances, captures } = options;
   const { game, admin, edit } = routes;
 
   // ---- A team's container (★) ----
@@ -46,11 +48,11 @@ export const containersApi = async (app: FastifyInstance, options: ContainersApi
 
   // ---- Admin: instances ----
   mount(app, admin.instances, async () => {
-    const data = await gameContainers.list();
+    const data = await instances.list();
     return { data, length: data.length, total: data.length };
   });
   mount(app, admin.deleteInstance, async (request) => {
-    await gameContainers.adminDestroy(request.params.id);
+    await instances.destroy(request.params.id);
     await audit(request, 'Information', `Destroyed container ${request.params.id}`);
     return undefined;
   });

@@ -1,7 +1,7 @@
 // Game containers (§4.10): a team starts, extends and destroys the container of its instance of a container
-// challenge; admins list and destroy them, and start test containers from the edit page. The engine side and the
+// challenge, and admins start test containers from the edit page (container-instances.ts lists all for admins). The engine side and the
 // lifetimes live in ContainerService; this decides who may do what and keeps the game's feed.
-import { type ContainerInfoModel, type ContainerInstanceModel, renderFlag } from '@pennon/sdk/contract';
+import { type ContainerInfoModel, renderFlag } from '@pennon/sdk/contract';
 import type { Kysely } from 'kysely';
 import {
   type ContainerRecord,
@@ -16,7 +16,6 @@ import { BusyError } from '../errors/busy-error.ts';
 import { DomainError } from '../errors/domain-error.ts';
 import { msg } from '../i18n/message.ts';
 import type { ConfigStore } from '../services/config-store.ts';
-import { avatarUrl } from '../services/users.ts';
 import { type WebhookQueue, webhookEvent } from '../webhooks/queue.ts';
 import { type Challenge, isContainer } from './challenges.ts';
 import { playContext, visibleChallenge } from './context.ts';
@@ -238,55 +237,6 @@ export class GameContainers {
   /** The container of an instance for the challenge detail, if one exists. */
   async ofInstance(instanceId: number): Promise<ContainerRecord | undefined> {
     return this.containers.forInstance(instanceId);
-  }
-
-  // ---- Admin ----
-
-  /** Containers bound to a game instance, by start time (§2.2). */
-  async list(): Promise<ContainerInstanceModel[]> {
-    const rows = await this.db
-      .selectFrom('containers')
-      .innerJoin('game_instances', 'game_instances.id', 'containers.instance_id')
-      .innerJoin('participations', 'participations.id', 'game_instances.participation_id')
-      .innerJoin('teams', 'teams.id', 'participations.team_id')
-      .innerJoin('challenges', 'challenges.id', 'game_instances.challenge_id')
-      .selectAll('containers')
-      .select([
-        'teams.id as team_id',
-        'teams.name as team_name',
-        'teams.avatar_hash as team_avatar',
-        'challenges.title as challenge_title',
-        'challenges.category as challenge_category',
-        'game_instances.challenge_id as instance_challenge_id',
-      ])
-      .where('containers.status', '!=', 'Pending')
-      .orderBy('containers.started_at')
-      .execute();
-    return rows.map((row) => ({
-      team: { id: row.team_id, name: row.team_name, avatar: avatarUrl(row.team_avatar) },
-      challenge: {
-        id: row.instance_challenge_id,
-        title: row.challenge_title,
-        category: row.challenge_category,
-      },
-      image: row.image,
-      containerGuid: row.id,
-      containerId: row.runtime_id,
-      startedAt: row.started_at,
-      expectStopAt: row.expect_stop_at,
-      ip: row.public_ip ?? row.ip,
-      port: row.public_port ?? row.port,
-    }));
-  }
-
-  async adminDestroy(guid: string): Promise<void> {
-    const record = await this.containers.get(guid.toLowerCase());
-    if (!record) throw new DomainError(404, 'Container not found');
-    try {
-      await this.containers.stop(record.id);
-    } catch {
-      throw new DomainError(400, 'Failed to destroy the container');
-    }
   }
 
   // ---- Test containers (edit page) ----
