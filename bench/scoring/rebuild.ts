@@ -5,7 +5,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, migrate } from '../../server/src/db/database.ts';
 import { RenderThread } from '../../server/src/games/render-thread.ts';
-import { Scoreboards, type Snapshot } from '../../server/src/games/scoreboard.ts';
+import { Scoreboards } from '../../server/src/games/scoreboard.ts';
+import type { Snapshot } from '../../server/src/games/scoreboard-snapshot.ts';
 
 const hour = 3_600_000;
 
