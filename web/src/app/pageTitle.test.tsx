@@ -2,7 +2,7 @@
 import type { DetailedGameInfoModel } from '@pennon/sdk';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../test/render.tsx';
+import { LOAD, renderAt } from '../../test/render.tsx';
 import { TEST_CONFIG } from '../../test/setup.ts';
 import { client } from '../api/client.ts';
 
@@ -14,7 +14,6 @@ const game = {
   end: 1,
   divisions: [],
 } as unknown as DetailedGameInfoModel;
-const LOAD = { timeout: 10_000 };
 const ternId = '00000000-0000-4000-8000-000000000002';
 
 afterEach(() => {

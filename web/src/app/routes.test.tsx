@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt } from '../../test/render.tsx';
+import { LOAD, renderAt } from '../../test/render.tsx';
 
-// Pages load lazily, some after a redirect (sign-in): more than the default second on a busy machine.
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5_000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, LOAD);
 
 describe('routes', () => {
   it('match paths in any case', async () => {

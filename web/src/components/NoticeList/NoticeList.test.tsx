@@ -3,7 +3,7 @@
 import type { GameNotice } from '@pennon/sdk';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderAt } from '../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../test/render.tsx';
 import { NoticeList } from './NoticeList.tsx';
 import { orderNotices } from './order.ts';
 
@@ -34,7 +34,7 @@ describe('NoticeList', () => {
   it('shows notices in that order whatever order it is given them in', async () => {
     renderAt('/', [{ path: '/', element: <NoticeList notices={arrived} /> }]);
     // Organisers' notices are Markdown, rendered once its renderer has loaded.
-    await screen.findByText('Dinner at eight', {}, { timeout: 10_000 });
+    await screen.findByText('Dinner at eight', {}, LOAD);
     expect(screen.getAllByTestId('notice').map((item) => item.textContent)).toEqual([
       expect.stringContaining('Dinner at eight'),
       expect.stringContaining('Welcome aboard'),

@@ -2,6 +2,7 @@ import { BRAND_PALETTE } from '@pennon/sdk/theme';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
+import { LOAD } from '../../../test/render.tsx';
 import { AppProviders } from '../../app/AppProviders.tsx';
 import { STORAGE_KEYS } from '../../constants.ts';
 import { ThemeSelector } from './ThemeSelector.tsx';
@@ -26,7 +27,7 @@ const renderSelector = () =>
 const openSelector = async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Theme colour' }));
   const dialog = await screen.findByRole('dialog', { name: 'Theme colour' });
-  await within(dialog).findByRole('radiogroup', { name: 'Colour source' }, { timeout: 5_000 });
+  await within(dialog).findByRole('radiogroup', { name: 'Colour source' }, LOAD);
   return dialog;
 };
 

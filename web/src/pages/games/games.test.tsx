@@ -8,7 +8,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerProfile as alice } from '../../../test/fixtures.ts';
-import { renderAt } from '../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../test/render.tsx';
 import { client } from '../../api/client.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -58,7 +58,7 @@ describe('games list', () => {
   it('filters by phase and searches title and summary, in the address', async () => {
     stubGames();
     const { router } = renderAt('/games');
-    await screen.findAllByTestId('game-card', {}, { timeout: 5_000 });
+    await screen.findAllByTestId('game-card', {}, LOAD);
     await waitFor(() => expect(titles()).toEqual(['Harbour Cup', 'Winter Finals', 'Autumn Quals']));
     fireEvent.click(screen.getByRole('radio', { name: 'Upcoming' }));
     await waitFor(() => expect(titles()).toEqual(['Winter Finals']));
@@ -76,9 +76,9 @@ describe('games list', () => {
     vi.spyOn(client.account, 'profile').mockResolvedValue(alice);
     stubGames();
     renderAt('/games');
-    await screen.findAllByTestId('game-card', {}, { timeout: 5_000 });
+    await screen.findAllByTestId('game-card', {}, LOAD);
     await waitFor(() => expect(screen.getAllByTestId('participation-marker')).toHaveLength(2), {
-      timeout: 5_000,
+      ...LOAD,
     });
     const marker = (title: string) =>
       within(
@@ -94,8 +94,8 @@ describe('games list', () => {
     const list = vi.mocked(client.game.list);
     list.mockRejectedValueOnce(PennonError.http(429, { title: 'Too many requests', retryAfter: 1 }));
     renderAt('/games');
-    expect((await screen.findByRole('status', {}, { timeout: 5_000 })).textContent).toContain('Slow down');
-    await screen.findAllByTestId('game-card', {}, { timeout: 5_000 });
+    expect((await screen.findByRole('status', {}, LOAD)).textContent).toContain('Slow down');
+    await screen.findAllByTestId('game-card', {}, LOAD);
     expect(screen.queryByText('Slow down', { exact: false })).toBeNull();
     // Retried once, when the count-down ended: not also by SWR's own retry before the wait was over.
     expect(list).toHaveBeenCalledTimes(2);

@@ -4,7 +4,7 @@ import type { ContainerInstanceModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile as admin } from '../../../../test/fixtures.ts';
-import { renderAt } from '../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 import { formatRemaining } from './Countdown.tsx';
 
@@ -19,8 +19,6 @@ const instance = (n: number, team: string, challenge: string): ContainerInstance
   ip: '10.0.0.1',
   port: 30000 + n,
 });
-
-const LOAD = { timeout: 10_000 };
 
 afterEach(() => {
   vi.restoreAllMocks();

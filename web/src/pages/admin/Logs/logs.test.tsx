@@ -6,7 +6,7 @@ import type { AdminLogHandlers } from '@pennon/sdk/live';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile as admin, onePage } from '../../../../test/fixtures.ts';
-import { renderAt } from '../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 import { LOG_PAGE_SIZE, withLiveEntry } from './logs.ts';
 
@@ -27,8 +27,6 @@ const entry = (msg: string, level: LogMessageModel['level'] = 'Information'): Lo
   msg,
   status: null,
 });
-
-const LOAD = { timeout: 10_000 };
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import type { ConfigEditModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile as admin } from '../../../../test/fixtures.ts';
-import { renderAt } from '../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 
 const stored: ConfigEditModel = {
@@ -33,8 +33,6 @@ const stored: ConfigEditModel = {
     renewalWindow: 10,
   },
 };
-
-const LOAD = { timeout: 10_000 };
 
 const open = () => {
   vi.spyOn(client.account, 'profile').mockResolvedValue(admin);

@@ -4,7 +4,7 @@ import type { TeamInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile as admin } from '../../../../test/fixtures.ts';
-import { renderAt } from '../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 
 const gulls: TeamInfoModel = {
@@ -15,8 +15,6 @@ const gulls: TeamInfoModel = {
   locked: false,
   members: [{ id: admin.userId, userName: 'alice', bio: null, avatar: null, captain: true }],
 };
-
-const LOAD = { timeout: 10_000 };
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,7 +4,7 @@ import type { ProfileUserInfoModel, UserInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile as admin, onePage } from '../../../../test/fixtures.ts';
-import { renderAt } from '../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
 import { PAGE_SIZE } from '../lib/usePagedList.ts';
 
@@ -36,7 +36,6 @@ const stubUsers = () =>
   });
 
 /** The first render loads the page module and the session: slow on a busy machine. */
-const LOAD = { timeout: 10_000 };
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -3,10 +3,8 @@ import type { GameInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminProfile, onePage } from '../../../../test/fixtures.ts';
-import { renderAt } from '../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../test/render.tsx';
 import { client } from '../../../api/client.ts';
-
-const LOAD = { timeout: 10_000 };
 
 const draft = {
   id: 4,

@@ -4,6 +4,7 @@ import type { ChallengeDetailModel, ChallengeInfo } from '@pennon/sdk';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOAD } from '../../../../../test/render.tsx';
 import { client } from '../../../../api/client.ts';
 import { AppProviders } from '../../../../app/AppProviders.tsx';
 import { ChallengeModal } from './ChallengeModal.tsx';
@@ -58,7 +59,7 @@ describe('challenge modal', () => {
     renderModal();
     const hints = await screen.findByTestId('hints');
     await waitFor(() => expect(hints.querySelector('code')?.textContent).toBe('nc host 1337'), {
-      timeout: 10_000,
+      ...LOAD,
     });
     expect(hints.querySelector('a')?.getAttribute('href')).toBe('https://example.org/man');
     expect(hints.querySelector('img')?.getAttribute('onerror')).toBeFalsy();
@@ -112,7 +113,7 @@ describe('challenge modal', () => {
     const hints = await screen.findByTestId('costed-hints');
     // A free titled hint shows once, with its title, not again among the plain hints.
     expect(within(screen.getByTestId('hints')).queryByText('High at noon')).toBeNull();
-    await waitFor(() => expect(hints.textContent).toContain('High at noon'), { timeout: 10_000 });
+    await waitFor(() => expect(hints.textContent).toContain('High at noon'), LOAD);
     expect(hints.textContent).not.toContain('Under the step');
 
     challenge.mockResolvedValue(
@@ -126,7 +127,7 @@ describe('challenge modal', () => {
     await waitFor(() => expect(unlock).toHaveBeenCalledWith(3, 5, 8));
     await waitFor(() => expect(onScoreChanged).toHaveBeenCalled());
     await waitFor(() => expect(screen.getByTestId('costed-hints').textContent).toContain('Under the step'), {
-      timeout: 10_000,
+      ...LOAD,
     });
   });
 });

@@ -4,6 +4,7 @@ import { PennonError } from '@pennon/sdk';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOAD } from '../../../../../test/render.tsx';
 import { client } from '../../../../api/client.ts';
 import { AppProviders } from '../../../../app/AppProviders.tsx';
 import { WriteupCard } from './WriteupCard.tsx';
@@ -41,7 +42,7 @@ describe('writeup card', () => {
     });
     renderCard();
     // The organiser's note is Markdown, like the challenge text.
-    const note = await screen.findByTestId('writeup-note', {}, { timeout: 10_000 });
+    const note = await screen.findByTestId('writeup-note', {}, LOAD);
     expect(note.querySelector('strong')?.textContent).toBe('every');
     expect(note.querySelector('a')?.getAttribute('href')).toBe('https://example.org/t.pdf');
     expect(screen.getByText('Your team has not submitted a writeup yet.')).toBeTruthy();

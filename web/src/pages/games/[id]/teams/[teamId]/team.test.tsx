@@ -2,7 +2,7 @@
 import { type ChallengeInfo, PennonError, type ScoreboardModel, type TeamInfoModel } from '@pennon/sdk';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../../../../test/render.tsx';
+import { LOAD, renderAt } from '../../../../../../test/render.tsx';
 import { client } from '../../../../../api/client.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -77,7 +77,7 @@ describe('team page', () => {
   it('shows members (captain first), rank, score, bloods and the solves in time order', async () => {
     stub();
     const { router } = renderAt('/games/3/teams/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Gulls' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gulls' }, LOAD)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('solve')).toHaveLength(2));
     expect(screen.getAllByTestId('solve').map((node) => node.textContent)).toEqual([
       expect.stringMatching(/^Warmup.*First blood.*525 points · by tern/),
@@ -100,7 +100,7 @@ describe('team page', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'tern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/games/3/teams/7/players/${ternId}`));
-    expect(await screen.findByRole('heading', { level: 1, name: 'tern' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'tern' }, LOAD)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('solve')).toHaveLength(1));
     expect(screen.getByTestId('solve').textContent).toMatch(/^Warmup/);
     expect(screen.getByTestId('player-page').textContent).toContain('Member of Gulls');
@@ -114,8 +114,6 @@ describe('team page', () => {
     vi.spyOn(client.game, 'scoreboard').mockResolvedValue(board);
     vi.spyOn(client.team, 'get').mockRejectedValue(PennonError.http(404, { title: 'Team not found' }));
     renderAt('/games/3/teams/99');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Team not found' }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team not found' }, LOAD)).toBeTruthy();
   }, 30_000);
 });
