@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
 import { silentLogger } from '../../wsrx/src/log.ts';
 import { startEcho, startProxy, tempDir } from '../../wsrx/test/helpers.ts';
+import { launchTimeoutMs } from '../support/browser.ts';
 import {
   builtExtension,
   callFromPage,
@@ -54,6 +55,7 @@ describe('wsrx companion extension in Firefox', () => {
       browser: 'firefox',
       executablePath,
       headless: true,
+      timeout: launchTimeoutMs,
       extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
     });
     expect(await browser.installExtension(unpacked.dir)).toBe(ADDON_ID);

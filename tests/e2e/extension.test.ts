@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDaemon, startDaemon } from '../../wsrx/src/index.ts';
 import { silentLogger } from '../../wsrx/src/log.ts';
 import { startEcho, startProxy, tempDir, waitFor } from '../../wsrx/test/helpers.ts';
+import { launchTimeoutMs } from '../support/browser.ts';
 import {
   builtExtension,
   callFromPage,
@@ -83,6 +84,7 @@ describe('wsrx companion extension', () => {
     browser = await puppeteer.launch({
       executablePath,
       headless: true,
+      timeout: launchTimeoutMs,
       enableExtensions: [unpacked.dir],
       pipe: true,
       args: [
