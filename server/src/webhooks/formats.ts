@@ -37,11 +37,7 @@ const sentence = ({ type, data }: WebhookPayload, name: (text: string) => string
  * The chat line of an event: its game's title in brackets, then the sentence. A notice's content is the organiser's
  * Markdown and stays so; the names teams and organisers chose go through `name`.
  */
-const chatText = (
-  payload: WebhookPayload,
-  locale: Locale,
-  name: (text: string) => string = asTyped,
-): string => {
+const chatText = (payload: WebhookPayload, locale: Locale, name: (text: string) => string): string => {
   const text = translate(sentence(payload, name), locale);
   return payload.game ? `[${name(payload.game.title)}] ${text}` : text;
 };
@@ -92,12 +88,13 @@ export const formatDelivery = (
   });
   const { format } = endpoint;
   if (format === 'json') return json(payload);
-  const text = chatText(payload, endpoint.locale);
+  // Discord alone renders Markdown in names; Slack's markup is escaped over the whole line below.
+  const text = chatText(payload, endpoint.locale, format === 'discord' ? discordEscape : asTyped);
   switch (format) {
     // No mention is ever pinged, whatever a team names itself, and a name's Markdown shows as typed.
     case 'discord':
       return json({
-        content: clip(chatText(payload, endpoint.locale, discordEscape), maxChars.discord),
+        content: clip(text, maxChars.discord),
         allowed_mentions: { parse: [] },
       });
     case 'slack':
