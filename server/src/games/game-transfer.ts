@@ -11,7 +11,7 @@ import { DomainError } from '../errors/domain-error.ts';
 import { firstProblem, problemTitle } from '../errors/schema-problem.ts';
 import { Message, msg, type Text } from '../i18n/message.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { editServices } from './edit-services.ts';
+import { type EditServices, editServices } from './edit-services.ts';
 import { exportGame } from './game-export.ts';
 import type { GameKeyPair, GameKeys } from './game-keys.ts';
 import {
@@ -75,16 +75,21 @@ const localFiles = (c: PackageChallenge) =>
   );
 
 export class GameTransfer {
+  /** The services on the pool, for export and the poster; an import's writes get their own on its transaction. */
+  private readonly pooled: EditServices;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly files: FileStore,
     private readonly keys: GameKeys,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.pooled = editServices(db, keys, files);
+  }
 
   /** The package of a game, and the name to download it as; 404 when the game does not exist. */
   export(gameId: number): Promise<{ fileName: string; body: Buffer }> {
-    return exportGame(this.db, editServices(this.db, this.keys, this.files), this.files, gameId, this.now());
+    return exportGame(this.db, this.pooled, this.files, gameId, this.now());
   }
 
   /**
@@ -118,9 +123,7 @@ export class GameTransfer {
         const entry = `files/${packedGame.posterHash}`;
         const image = await files.bytes(entry);
         if (!image) throw lacks(packedGame.posterHash);
-        poster = await inEntry(entry, () =>
-          editServices(this.db, this.keys, this.files).games.storePoster(image),
-        );
+        poster = await inEntry(entry, () => this.pooled.games.storePoster(image));
       }
       for (const { hash, fileName } of packed.flatMap(localFiles)) {
         if (held.has(hash)) continue;
