@@ -98,7 +98,7 @@ export class Scoreboards {
     );
   }
 
-  /** Called with the seconds each rebuild took. */
+  /** Called with the seconds each render took; a board kept at its version is no render and is not told. */
   onBuild(listener: (seconds: number) => void): void {
     this.#buildListeners.push(listener);
   }

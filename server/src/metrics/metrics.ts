@@ -25,7 +25,7 @@ export class Metrics {
 
   readonly scoreboardBuild = new Histogram({
     name: 'pennon_scoreboard_build_duration_seconds',
-    help: 'Time to rebuild a game scoreboard after it changed',
+    help: 'Time to render a game scoreboard after it changed (a board kept at the same version is not counted)',
     buckets: requestBuckets,
     registers: [this.registry],
   });
