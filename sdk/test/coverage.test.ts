@@ -139,6 +139,7 @@ const calls: Record<MethodKey, (c: PennonClient) => Promise<unknown> | string> =
   'game.leave': (c) => c.game.leave(1),
   'game.scoreboard': (c) => c.game.scoreboard(1),
   'game.notices': (c) => c.game.notices(1, { count: 10 }),
+  'game.teamNotices': (c) => c.game.teamNotices(1),
   'game.events': (c) => c.game.events(1, { hideContainer: true }),
   'game.submissions': (c) => c.game.submissions(1, { type: 'Accepted' }),
   'game.cheatInfo': (c) => c.game.cheatInfo(1),
@@ -245,7 +246,7 @@ describe('SDK coverage of the route table', () => {
     const duplicates = [...reached].filter(([, keys]) => keys.length > 1);
     expect(duplicates).toEqual([]);
     expect([...reached.keys()].sort()).toEqual(table.map(({ id }) => id).sort());
-    expect(table).toHaveLength(139);
+    expect(table).toHaveLength(140);
   });
 
   it('makes the call of every paged route, and only those, iterable over the whole list', async () => {

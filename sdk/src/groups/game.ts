@@ -19,6 +19,7 @@ import type {
   ParticipationInfoModel,
   ScoreboardModel,
   Submission,
+  TeamNotice,
   TeamTrafficModel,
 } from '../contract/models/game.ts';
 import type { RouteQuery } from '../contract/route.ts';
@@ -59,6 +60,11 @@ export interface GameApi {
   scoreboard(gameId: number, options?: CallOptions): Promise<ScoreboardModel>;
   /** GET /api/game/{id}/notices: the game's notices. */
   notices(gameId: number, query?: NoticesQuery, options?: CallOptions): PagedCall<GameNotice[]>;
+  /**
+   * GET /api/game/{id}/team-notices (Pennon's): what verdict corrections did to the caller's team, newest first, the
+   * same notices the user hub pushes as `ReceivedTeamNotice`, kept for members who were not online.
+   */
+  teamNotices(gameId: number, options?: CallOptions): Promise<TeamNotice[]>;
 
   // ---- Monitoring ----
   /** GET /api/game/{id}/events: game events, newest first (monitor). */
@@ -133,6 +139,7 @@ export const createGameApi = (request: Requester): GameApi => ({
   leave: (id, options) => request(r.leave, { ...options, params: { id } }),
   scoreboard: (id, options) => request(r.scoreboard, { ...options, params: { id } }),
   notices: (id, query, options) => request(r.notices, { ...options, params: { id }, query: query ?? {} }),
+  teamNotices: (id, options) => request(r.teamNotices, { ...options, params: { id } }),
 
   events: (id, query, options) => request(r.events, { ...options, params: { id }, query: query ?? {} }),
   submissions: (id, query, options) =>

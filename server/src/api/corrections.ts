@@ -1,16 +1,20 @@
 // Verdict corrections (issue #44, Pennon's): admins correct a judged submission or remove a team's solves for
-// cheating; each change is audit-logged with its reason.
+// cheating; each change is audit-logged with its reason. A team's members read what corrections did to it.
 import { routes } from '@pennon/sdk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { CorrectionService } from '../games/corrections.ts';
 import { audit } from '../http/audit.ts';
+import { callerOf } from '../http/auth.ts';
 import { mount } from '../http/mount.ts';
 
 export const correctionsApi = async (
   app: FastifyInstance,
   { corrections }: { corrections: CorrectionService },
 ) => {
-  const { edit } = routes;
+  const { edit, game } = routes;
+  mount(app, game.teamNotices, async (request) =>
+    corrections.teamNotices(request.params.id, callerOf(request).id),
+  );
   mount(app, edit.correctVerdict, async (request) => {
     const { id, submissionId } = request.params;
     const { from, team, challenge, ...result } = await corrections.correct(id, submissionId, request.body);

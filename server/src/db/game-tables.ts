@@ -178,6 +178,13 @@ export interface GameNoticesTable {
   time: number;
 }
 
+/** What a verdict correction did to a team, kept for it; `payload` is the SDK's TeamNotice without its id, as JSON. */
+export interface TeamNoticesTable {
+  id: Generated<number>;
+  participation_id: number;
+  payload: string;
+}
+
 /** What happened in a game, for monitors (§4.11); `values` is a JSON string array. */
 export interface GameEventsTable {
   id: Generated<number>;

@@ -23,6 +23,7 @@ import type {
   ScoreboardVersionsTable,
   SolvesTable,
   SubmissionsTable,
+  TeamNoticesTable,
   WriteupsTable,
 } from './game-tables.ts';
 
@@ -305,6 +306,7 @@ export interface Database {
   game_instances: GameInstancesTable;
   containers: ContainersTable;
   game_notices: GameNoticesTable;
+  team_notices: TeamNoticesTable;
   game_events: GameEventsTable;
   writeups: WriteupsTable;
   submissions: SubmissionsTable;

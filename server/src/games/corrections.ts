@@ -6,7 +6,7 @@
 // Who is told what (sdk rules/verdict-notices.ts): every team, of a blood that moved, by the usual blood notice for
 // its new holder, marked, unless that would tell of a frozen solve (none during the freeze, nor after the end until
 // the reveal: freeze.ts); the team corrected, by a push to its members alone, which their client words in their
-// language.
+// language, and a notice kept for the team (team-notices.ts) for members who were not online.
 import {
   type AnswerResult,
   correctedBloodMarker,
@@ -25,6 +25,7 @@ import type { GameFeed } from './feed.ts';
 import { correctedBloodsTold } from './freeze.ts';
 import { verdictMessages } from './recent-verdicts.ts';
 import type { Scoreboards } from './scoreboard.ts';
+import { keepTeamNotice, teamNoticesOf, type UnkeptTeamNotice } from './team-notices.ts';
 import { bloodNotices } from './verdict-records.ts';
 
 /** A submission as a correction reads it. */
@@ -90,7 +91,7 @@ export class CorrectionService {
       const placed = await this.#resolveSolve(trx, s.participation_id, s.challenge_id);
       const moved = await this.#rebalance(trx, s.challenge_id, placed);
       await this.scoreboards.invalidate(gameId, trx);
-      const told: TeamNotice = {
+      const told: UnkeptTeamNotice = {
         type: 'VerdictCorrected',
         submissionId: s.id,
         challengeId: s.challenge_id,
@@ -118,6 +119,11 @@ export class CorrectionService {
       team: found.team_name,
       challenge: found.title,
     };
+  }
+
+  /** What corrections did to the caller's team in the game, newest first. */
+  teamNotices(gameId: number, userId: string): Promise<TeamNotice[]> {
+    return teamNoticesOf(this.db, gameId, userId);
   }
 
   /** How many solves a team holds in the game. */
@@ -159,7 +165,7 @@ export class CorrectionService {
       for (const { challenge_id } of gone) moved.push(...(await this.#rebalance(trx, challenge_id, null)));
       await this.scoreboards.invalidate(gameId, trx);
       if (gone.length > 0) {
-        const told: TeamNotice = {
+        const told: UnkeptTeamNotice = {
           type: 'SolvesRemoved',
           solves: gone.length,
           reason: reason.trim(),
@@ -198,13 +204,14 @@ export class CorrectionService {
     return messages;
   }
 
-  /** The push telling a team's members, and no one else, what a correction did to it. */
+  /** Keeps for the team what a correction did to it, and the push telling its members, and no one else. */
   async #teamNotice(
     trx: Transaction<Database>,
     gameId: number,
     participation: number,
-    payload: TeamNotice,
+    notice: UnkeptTeamNotice,
   ): Promise<LiveMessage> {
+    const payload = await keepTeamNotice(trx, participation, notice);
     const members = await trx
       .selectFrom('participation_members')
       .select('user_id')

@@ -78,6 +78,9 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     awardedScore(challengeValue(scoring, solved), blood, bonus);
   const notices = async () =>
     (await c.ok(players[0]?.token ?? '', 'GET', `/api/game/${gameId}/notices`)) as GameNotice[];
+  /** What corrections did to a player's team, as its members read it later. */
+  const teamNotices = async (who: Player) =>
+    (await c.ok(who.token, 'GET', `/api/game/${gameId}/team-notices`)) as TeamNotice[];
   const logs = async () =>
     ((await adminOk('GET', '/api/admin/logs?count=100')) as { msg: string }[]).map((l) => l.msg).join('\n');
   const open: HubConnection[] = [];
@@ -215,7 +218,9 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     ]);
     expect(JSON.stringify(told)).not.toMatch(/team-ann|Flag shared/);
     // Ann's team alone hears what happened to its flag, live.
-    expect(await annHears).toEqual({
+    const annHeard = await annHears;
+    expect(annHeard).toEqual({
+      id: expect.any(Number),
       type: 'VerdictCorrected',
       submissionId: annSolve,
       challengeId: challenge,
@@ -225,6 +230,9 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
       time: expect.any(Number),
     });
     expect(await benHears).toBeUndefined();
+    // And it is kept for Ann's team, for a member who was not online; Ben's team has none.
+    expect(await teamNotices(ann)).toEqual([annHeard]);
+    expect(await teamNotices(players[1] as Player)).toEqual([]);
     expect(await logs()).toContain(
       `Corrected the verdict of submission #${annSolve} (team "team-ann", challenge "Lighthouse") in game #${gameId} from Accepted to WrongAnswer: Flag shared in a public channel`,
     );
@@ -234,6 +242,7 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     expect((await board()).etag).toBe(after.etag);
     expect((await notices()).length).toBe(noticesBefore + 3);
     expect((await logs()).split(`Corrected the verdict of submission #${annSolve} `).length).toBe(2);
+    expect(await teamNotices(ann)).toEqual([annHeard]);
   });
 
   it('turns a wrong flag accepted: the solve and the blood its submit time earns', async () => {
@@ -290,12 +299,15 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
     const benHears = next<TeamNotice>(await hub(players[1] as Player), HubMethods.teamNotice, 20_000);
     const noticesBefore = (await notices()).length;
     expect(await adminOk('POST', `${url}/remove`, body)).toEqual({ ...held, solves: 2 });
-    expect(await benHears).toEqual({
+    const benHeard = await benHears;
+    expect(benHeard).toEqual({
+      id: expect.any(Number),
       type: 'SolvesRemoved',
       solves: 2,
       reason: 'Flag sharing with team-cal',
       time: expect.any(Number),
     });
+    expect(await teamNotices(players[1] as Player)).toEqual([benHeard]);
     // Ben's bloods went to cal and dan: every team reads the bloods as they stand, and nothing of ben.
     const told = (await notices()).slice(0, -noticesBefore || undefined);
     expect(told.map((n) => [n.type, ...n.values]).sort()).toEqual([
@@ -421,5 +433,31 @@ describe.each(databaseKinds())('verdict corrections on $name', (kind) => {
       `/api/edit/games/${gameId}`,
       gameBody({ acceptWithoutReview: true, freezeAt: null }),
     );
+  });
+
+  it("keeps a team's notices for its members alone, newest first, after the end too", async () => {
+    const ann = players[0] as Player;
+    const kept = await teamNotices(ann);
+    // Every correction of Ann's flags above, the last (after the end) first.
+    expect(kept[0]).toMatchObject({
+      type: 'VerdictCorrected',
+      challenge: 'Breakwater',
+      status: 'WrongAnswer',
+    });
+    expect(kept.map((n) => n.id)).toEqual(kept.map((n) => n.id).sort((a, b) => b - a));
+    expect(kept.map((n) => n.type === 'VerdictCorrected' && n.challenge)).toContain('Signal tower');
+    // Each player reads its own team's only.
+    expect((await teamNotices(players[2] as Player)).length).toBe(0);
+    const url = `/api/game/${gameId}/team-notices`;
+    expect((await c.call(null, 'GET', url)).statusCode).toBe(401);
+    const eve = await c.signUp('eve');
+    expect((await c.call(eve.token, 'GET', url)).json()).toEqual({
+      title: 'You have not joined this game',
+      status: 400,
+    });
+    expect((await c.call(eve.token, 'GET', '/api/game/999999/team-notices')).json()).toEqual({
+      title: 'Game not found',
+      status: 404,
+    });
   });
 });

@@ -444,11 +444,13 @@ export type ScoreboardUpdate = Static<typeof ScoreboardUpdate>;
  * Pennon's addition to the user hub (§1.9, issue #44): `ReceivedTeamNotice(TeamNotice)`, pushed only to the
  * connections of the members of the team it concerns: an admin corrected one of its verdicts (the submission, its
  * challenge and the verdict it has now) or removed all its solves (how many). `reason` is the admin's. GZ::CTF's
- * client has no handler for it, and SignalR clients skip a method they have none for.
+ * client has no handler for it, and SignalR clients skip a method they have none for. Each is also kept for the
+ * team (`GET /api/game/{id}/team-notices`), so a member who was offline reads it later; `id` is the kept one's.
  */
 export const TeamNotice = Type.Union(
   [
     Type.Object({
+      id: Id,
       type: Type.Literal('VerdictCorrected'),
       submissionId: Id,
       challengeId: Id,
@@ -458,6 +460,7 @@ export const TeamNotice = Type.Union(
       time: Timestamp,
     }),
     Type.Object({
+      id: Id,
       type: Type.Literal('SolvesRemoved'),
       solves: Type.Integer({ minimum: 1 }),
       reason: Type.String(),

@@ -60,6 +60,12 @@ export const game = endpoints<typeof schemas>()({
     etag: true,
     paged: { count: 100, skip: 300 },
   },
+  teamNotices: {
+    method: 'GET',
+    path: '/api/game/{id}/team-notices',
+    auth: 'user',
+    response: 'json',
+  },
 
   // ---- Monitoring ----
   events: {

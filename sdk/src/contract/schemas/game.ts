@@ -22,6 +22,7 @@ import {
   ParticipationInfoModel,
   ScoreboardModel,
   Submission,
+  TeamNotice,
   TeamTrafficModel,
 } from '../models/game.ts';
 import type { EndpointSchemas } from '../route.ts';
@@ -80,6 +81,11 @@ export const game = {
     params: byGame,
     query: Type.Object(Paging({ max: 100, default: 100 }, { max: 300 })),
     response: Type.Array(GameNotice),
+  },
+  teamNotices: {
+    summary: "Pennon's: what verdict corrections did to the caller's team in the game, newest first",
+    params: byGame,
+    response: Type.Array(TeamNotice),
   },
 
   // ---- Monitoring ----

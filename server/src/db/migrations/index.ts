@@ -27,6 +27,7 @@ import * as m0024 from './0024_scoreboard_freeze.ts';
 import * as m0025 from './0025_user_fields.ts';
 import * as m0026 from './0026_webhooks.ts';
 import * as m0027 from './0027_hint_release_notices.ts';
+import * as m0028 from './0028_team_notices.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001_config': m0001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025_user_fields': m0025,
   '0026_webhooks': m0026,
   '0027_hint_release_notices': m0027,
+  '0028_team_notices': m0028,
 };

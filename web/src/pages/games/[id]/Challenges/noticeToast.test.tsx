@@ -78,6 +78,7 @@ describe('verdict correction notices', () => {
   });
 
   const corrected: TeamNotice = {
+    id: 1,
     type: 'VerdictCorrected',
     submissionId: 7,
     challengeId: 3,
@@ -107,7 +108,7 @@ describe('verdict correction notices', () => {
   it('says how many solves went when they are removed', async () => {
     render(
       <AppProviders env="test">
-        <TeamToast notice={{ type: 'SolvesRemoved', solves: 2, reason: 'Flag sharing', time: 2 }} />
+        <TeamToast notice={{ id: 2, type: 'SolvesRemoved', solves: 2, reason: 'Flag sharing', time: 2 }} />
       </AppProviders>,
     );
     expect((await screen.findByTestId('team-notice-toast')).textContent).toBe(
