@@ -2,7 +2,7 @@
 // first blood wrong with a reason from the Submissions list, and a player's scoreboard page left open follows live
 // (the blood and its bonus pass to the next solver) while the corrected team's challenges page tells it why, and
 // only it; then, on the cheat report, the admin removes the copying team's
-// solves in one action, after a confirm naming the team and the count.
+// solves in one action, after a confirm naming the team and the count, and that team reads why when it next looks.
 
 import { correctedBloodMarker } from '@pennon/sdk';
 import type { Browser, Page } from 'puppeteer-core';
@@ -106,6 +106,12 @@ describe('verdict corrections', () => {
       values: ['Terns', 'Lantern', correctedBloodMarker],
     });
     expect(JSON.stringify(notices)).not.toContain('Flag shared');
+    // The page keeps it under "For your team" once the toast is closed.
+    await skipper.waitForFunction(() =>
+      document
+        .querySelector('[data-testid="team-notices"] [data-testid="team-notice"]')
+        ?.textContent?.includes('no longer counts. Reason: Flag shared in a public channel'),
+    );
   }, 120_000);
 
   it("removes the copying team's solves from the cheat report, naming the team and the count", async () => {
@@ -129,5 +135,12 @@ describe('verdict corrections', () => {
       `Removed 1 solve(s) of team "Terns" in game #${gameId}: Copied the Gulls’ Beacon flag`,
     );
     expect(messages).toContain('from Accepted to WrongAnswer: Flag shared in a public channel');
+
+    // No Tern had the challenges page open: the first to open it reads why, kept for the team.
+    await board.goto(`${server.url}/games/${gameId}/Challenges`, { waitUntil: 'networkidle0' });
+    const kept = await board.waitForSelector('[data-testid="team-notices"]');
+    expect(await kept?.evaluate((node) => (node as HTMLElement).innerText.replace(/\s+/g, ' '))).toContain(
+      "For your team Solves removed The organisers removed your team's solves (1). Reason: Copied the Gulls’ Beacon flag",
+    );
   }, 120_000);
 });

@@ -23,7 +23,7 @@ import { useFeed } from '../../../../api/useFeed.ts';
 import { ChallengeCard } from '../../../../components/ChallengeCard/index.ts';
 import { LoadError } from '../../../../components/LoadError/index.ts';
 import { Markdown } from '../../../../components/Markdown/index.tsx';
-import { useNoticeText, useTeamNoticeText } from '../../../../components/NoticeList/index.ts';
+import { useNoticeText } from '../../../../components/NoticeList/index.ts';
 import { StatePanel } from '../../../../components/StatePanel/index.ts';
 import { useNumberFormat } from '../../../../i18n/useNumberFormat.ts';
 import { categoryStyle } from '../../lib/categories.tsx';
@@ -34,7 +34,8 @@ import { gameFeed } from '../../lib/useScoreboard.ts';
 import { parseGameId, useGame } from '../useGame.ts';
 import { ChallengeModal } from './ChallengeModal.tsx';
 import { NoticesPanel } from './NoticesPanel.tsx';
-import { showNoticeToast, showTeamNoticeToast } from './noticeToast.tsx';
+import { showNoticeToast } from './noticeToast.tsx';
+import { TeamNoticesPanel, useTeamNotices } from './TeamNotices.tsx';
 import { WriteupCard } from './WriteupCard.tsx';
 
 /**
@@ -71,11 +72,7 @@ export default function ChallengesPage() {
     [noticeText, t, theme.primaryColor],
   );
   useEffect(() => feed?.onNotice(onNotice), [feed, onNotice]);
-  const teamNoticeText = useTeamNoticeText();
-  useEffect(
-    () => feed?.onTeamNotice((notice) => showTeamNoticeToast(notice, teamNoticeText(notice))),
-    [feed, teamNoticeText],
-  );
+  const teamNotices = useTeamNotices(gameId, feed);
   const [category, setCategory] = useState<string>('all');
   const [openId, setOpenId] = useState<number | null>(null);
 
@@ -138,6 +135,7 @@ export default function ChallengesPage() {
       <Stack component="section" gap="md">
         {header}
         {body}
+        <TeamNoticesPanel notices={teamNotices} />
       </Stack>
     );
   }
@@ -270,6 +268,7 @@ export default function ChallengesPage() {
             {details.data?.writeupRequired && (
               <WriteupCard gameId={gameId} deadline={details.data.writeupDeadline} now={now} />
             )}
+            <TeamNoticesPanel notices={teamNotices} />
             <NoticesPanel notices={live.notices} />
           </Stack>
         </Grid.Col>

@@ -45,7 +45,7 @@ export const showNoticeToast = (notice: GameNotice, title: string, body: React.R
 /** Shows a notice for the team's own, in words (useTeamNoticeText). */
 export const showTeamNoticeToast = (notice: TeamNotice, { title, body }: { title: string; body: string }) =>
   notifications.show({
-    id: `team-notice-${notice.type}-${notice.time}`,
+    id: `team-notice-${notice.id}`,
     color: 'orange',
     autoClose: false,
     title,
