@@ -80,7 +80,11 @@ export class RedisBus implements LiveBus {
     return this.#publisher;
   }
 
-  /** Connects and subscribes; resolves once subscribed (so messages sent after it are not missed), or on timeout. */
+  /**
+   * Connects and subscribes; resolves once subscribed (so messages sent after it are not missed) and once the command
+   * connection is ready too (so messages published after it are sent: the CLI publishes at once, then closes), or on
+   * timeout.
+   */
   async start(): Promise<void> {
     // A failed first connection is retried by ioredis in the background, like any later outage.
     for (const redis of [this.#publisher, this.#subscriber]) redis.connect().catch(() => {});
@@ -88,7 +92,14 @@ export class RedisBus implements LiveBus {
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.options.startTimeoutMs ?? 5000);
     });
-    const outcome = await Promise.race([this.#subscribed.then(() => 'ok' as const), timeout]);
+    const publishing = new Promise<void>((resolve) => {
+      if (this.#publisher.status === 'ready') resolve();
+      else this.#publisher.once('ready', () => resolve());
+    });
+    const outcome = await Promise.race([
+      Promise.all([this.#subscribed, publishing]).then(() => 'ok' as const),
+      timeout,
+    ]);
     clearTimeout(timer);
     if (outcome !== 'ok') {
       this.options.log?.warn(

@@ -1,6 +1,6 @@
 // Live push between server processes, with the official SignalR client on the receiving process: on PostgreSQL
-// through LISTEN/NOTIFY, on either database through Redis (PENNON_REDIS_URL); and the Redis bus riding out a Redis
-// that is not there yet.
+// through LISTEN/NOTIFY, on either database through Redis (PENNON_REDIS_URL); the Redis bus riding out a Redis
+// that is not there yet; and a CLI's bus, which publishes once and stops, sending what it published.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
@@ -220,6 +220,54 @@ describe.runIf(existsSync(redisServer))('the Redis bus when Redis is missing', (
     } finally {
       await Promise.all([a.close(), b.close()]);
       redis.kill();
+    }
+  }, 30_000);
+});
+
+/** A TCP relay to `target` that joins its first connection only after `holdMs`, the others at once. */
+const slowFirstConnection = async (target: URL, holdMs: number) => {
+  let first = true;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const hold = first ? holdMs : 0;
+    first = false;
+    sockets.add(client);
+    setTimeout(() => {
+      const upstream = net.connect(Number(target.port), target.hostname);
+      sockets.add(upstream);
+      client.pipe(upstream).pipe(client);
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    }, hold);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+};
+
+describe.runIf(redisUrl)('the Redis bus of a process that publishes and stops at once (the CLI)', () => {
+  it('sends what it publishes once started, though its command connection comes up after the subscriber', async () => {
+    const namespace = `cli-${process.pid}-${Date.now()}`;
+    const running = new RedisBus({ url: redisUrl as string, namespace });
+    await running.start();
+    const heard = new Promise<LiveMessage>((resolve) => running.subscribe(resolve));
+    // The CLI's bus connects its command connection first: held back, it is ready only after the subscriber.
+    const relay = await slowFirstConnection(new URL(redisUrl as string), 1500);
+    try {
+      const cli = new RedisBus({ url: relay.url, namespace });
+      await cli.start();
+      cli.publish(notice(1, 'sessions ended'));
+      await cli.close();
+      expect(textOf(await heard)).toBe('sessions ended');
+    } finally {
+      relay.close();
+      await running.close();
     }
   }, 30_000);
 });
