@@ -194,9 +194,8 @@ describe.runIf(existsSync(redisServer))('the Redis bus when Redis is missing', (
     const url = `redis://127.0.0.1:${port}`;
     const a = new RedisBus({ url, namespace: 'test', startTimeoutMs: 300 });
     const b = new RedisBus({ url, namespace: 'test', startTimeoutMs: 300 });
-    const started = Date.now();
+    // Redis is started only after these resolve: a start that waited for it would never end.
     await Promise.all([a.start(), b.start()]);
-    expect(Date.now() - started).toBeLessThan(3000);
 
     const heardHere: LiveMessage[] = [];
     const heardThere: LiveMessage[] = [];
@@ -209,19 +208,18 @@ describe.runIf(existsSync(redisServer))('the Redis bus when Redis is missing', (
       stdio: 'ignore',
     });
     try {
-      // ioredis retries with a growing delay (at most 2 s); meanwhile messages stay where they are made.
-      const deadline = Date.now() + 15_000;
-      while (!heardThere.some((m) => textOf(m) === 'after') && Date.now() < deadline) {
+      // ioredis retries with a growing delay (at most 2 s); meanwhile messages stay where they are made. Published
+      // again until the other process hears one (the test's timeout bounds the wait).
+      while (!heardThere.some((m) => textOf(m) === 'after')) {
         a.publish(notice(1, 'after'));
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(heardThere.map(textOf)).toContain('after');
       expect(heardThere.map(textOf)).not.toContain('before');
     } finally {
       await Promise.all([a.close(), b.close()]);
       redis.kill();
     }
-  }, 30_000);
+  }, 60_000);
 });
 
 /** A TCP relay to `target` that joins its first connection only after `holdMs`, the others at once. */
