@@ -188,9 +188,7 @@ export class Judge {
     store: (trx: Kysely<Database>, statuses: AnswerResult[]) => Promise<number[]>,
   ): Promise<number[] | undefined> {
     if (this.#running || batch.length > maxBatch) return undefined;
-    // The one statement has no room for the webhooks' insert: with an endpoint on, PostgreSQL judges in a transaction.
-    if (this.#storeJudged && !(await this.webhooks?.active()))
-      return this.storeJudged(this.#storeJudged, batch);
+    if (this.#storeJudged) return this.storeJudged(this.#storeJudged, batch);
     let committed: Committed;
     try {
       committed = await this.commitVerdicts(batch, async (trx, statuses) => {
@@ -245,6 +243,10 @@ export class Judge {
         notify: now < noticesEnd(s) ? 1 : 0,
         notice_values: JSON.stringify([s.team_name, s.title]),
         notice_time: noticeTime,
+        hook_time: now,
+        hook_team: status === 'Accepted' ? s.team_name : '',
+        hook_title: status === 'Accepted' ? s.title : '',
+        hook_user: s.user_name,
         ...submissionRow(s, status),
       };
     });
@@ -273,24 +275,9 @@ export class Judge {
       }
     }
     outcome.messages.push(...events, ...logged.flatMap((l) => l.messages));
-    await this.queueMissedEvents(judged[0]?.hooks ?? false, batch, outcome);
+    if (judged[0]?.queued) this.webhooks?.wake();
     this.publish({ rows: batch, outcome });
     return batch.map((s) => s.id);
-  }
-
-  /**
-   * An endpoint was on when the one statement ran, though none was when this process last looked (it was added on
-   * another process within the look's two seconds): the batch's events are queued now, just after their commit,
-   * and the next batches are judged in a transaction with their events.
-   */
-  private async queueMissedEvents(hooks: boolean, batch: Pending[], outcome: BatchOutcome): Promise<void> {
-    if (!hooks || !this.webhooks) return;
-    this.webhooks.saw(true);
-    try {
-      await this.webhooks.emit(...(await solveEvents(this.db, this.webhooks, batch, outcome, this.now())));
-    } catch (error) {
-      this.log.error({ err: error }, 'Queueing the webhook events of judged flags failed');
-    }
   }
 
   /**

@@ -1,5 +1,6 @@
 // PostgreSQL: a batch of submissions judged before it is stored, stored with its verdicts and everything they write
-// (first solves and their bloods, blood notices, events, the scoreboard's version, the admin log) in one statement.
+// (first solves and their bloods, blood notices, events, the scoreboard's version, the admin log, the webhooks'
+// deliveries) in one statement.
 // One statement is all or nothing, and its data-modifying CTEs all see the database as it was when it began: its first
 // solves take the bloods after the highest taken then, in submit order. Should another process take one of those
 // bloods meanwhile, the unique index on a challenge's bloods fails this statement, which the judge runs again.
@@ -26,15 +27,20 @@ export const judgedColumns = {
   log_status: column.nullableText,
   log_time: column.bigint,
   may_bleed: column.integer,
-  /** Whether its blood is announced: the game has not ended. */
+  /** Whether its blood is announced, and its webhook events sent: the board shows it (freeze.ts noticesEnd). */
   notify: column.integer,
   notice_values: column.text,
   notice_time: column.bigint,
+  hook_time: column.bigint,
+  /** The names a first solve's webhook events carry ('' for a flag that is not correct: never read). */
+  hook_team: column.text,
+  hook_title: column.text,
+  hook_user: column.nullableText,
 };
 
 /**
  * A stored and judged submission: whether it is a first solve, the blood it took and the id of its notice; and
- * whether a webhook endpoint was on as the statement saw it (its solves then have events to queue).
+ * whether the statement queued any webhook delivery (the dispatcher is then woken).
  */
 export interface JudgedRow {
   n: number;
@@ -42,7 +48,23 @@ export interface JudgedRow {
   first: boolean;
   blood: number | null;
   notice_id: number | null;
-  hooks: boolean;
+  queued: boolean;
+}
+
+/** A webhook event of a first solve, as the statement makes it. */
+interface HookEvent {
+  n: number;
+  k: number;
+  event_id: string;
+  type: string;
+  game_id: number;
+  challenge_id: number;
+  team_id: number;
+  hook_team: string;
+  hook_title: string;
+  hook_user: string | null;
+  blood: number;
+  hook_time: number;
 }
 
 export type JudgedStatement = PreparedRows<RowOf<typeof judgedColumns>, JudgedRow>;
@@ -224,6 +246,61 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
               .orderBy('n'),
           ),
       )
+      // The webhook events of the first solves, as solve-events.ts makes them in a transaction: a `solve` each and a
+      // blood's `blood.*`, one id per event whatever the endpoints that want it. Made only while an endpoint is on as
+      // this statement sees it, so one added on another process counts at once.
+      .with(
+        (cte) => cte('hook_events').materialized(),
+        (db) =>
+          db
+            .selectFrom(
+              sql<HookEvent>`(
+                select b.n, k.k, gen_random_uuid()::text as event_id, k.type, b.game_id, b.challenge_id, p.team_id,
+                  b.hook_team, b.hook_title, b.hook_user, coalesce(f.blood, 0) as blood, b.hook_time
+                from firsts f
+                join batch b on b.id = f.submission_id
+                join participations p on p.id = b.participation_id
+                cross join lateral (
+                  select 0 as k, 'solve' as type
+                  union all
+                  select 1, (array['blood.first', 'blood.second', 'blood.third'])[f.blood] where f.blood is not null
+                ) k
+                where b.notify = 1 and exists (select 1 from webhook_endpoints where enabled = 1)
+              )`.as('e'),
+            )
+            .selectAll(),
+      )
+      // One delivery per event and endpoint that wants it (its events, its game), in submit order, as
+      // WebhookQueue.enqueue writes them; the payload is the generic one without its game's title.
+      .with('hooked', (db) =>
+        db
+          .insertInto('webhook_deliveries')
+          .columns([
+            'endpoint_id',
+            'event_id',
+            'type',
+            'game_id',
+            'payload',
+            'state',
+            'created_at',
+            'next_at',
+          ])
+          .expression(
+            sql`
+              select w.id, e.event_id, e.type, e.game_id,
+                json_build_object('id', e.event_id, 'type', e.type, 'time', e.hook_time, 'data', json_build_object(
+                  'team', json_build_object('id', e.team_id, 'name', e.hook_team),
+                  'challenge', json_build_object('id', e.challenge_id, 'title', e.hook_title),
+                  'user', e.hook_user, 'blood', e.blood))::text,
+                'pending', e.hook_time, e.hook_time
+              from hook_events e
+              join webhook_endpoints w on w.enabled = 1 and (w.game_id is null or w.game_id = e.game_id)
+                and w.events like '%"' || e.type || '"%'
+              order by e.n, e.k, w.id`,
+          )
+          .onConflict((oc) => oc.doNothing())
+          .returning('id'),
+      )
       .selectFrom('batch as b')
       .leftJoin('firsts as f', 'f.submission_id', 'b.id')
       .leftJoin('bloods as bl', 'bl.id', 'b.id')
@@ -233,7 +310,6 @@ export const prepareJudged = (db: Kysely<Database>): JudgedStatement =>
         sql<boolean>`f.submission_id is not null`.as('first'),
         'bl.blood',
         sql<number | null>`case when bl.notify = 1 then bl.notice_id end`.as('notice_id'),
-        // Read once for the statement (an uncorrelated subquery), in its snapshot: cheaper than a look-up of its own.
-        sql<boolean>`exists (select 1 from webhook_endpoints where enabled = 1)`.as('hooks'),
+        sql<boolean>`exists (select 1 from hooked)`.as('queued'),
       ]),
   );

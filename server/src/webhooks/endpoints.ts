@@ -110,7 +110,6 @@ export class WebhookEndpoints {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    this.queue.changed();
     return this.get(id);
   }
 
@@ -122,7 +121,6 @@ export class WebhookEndpoints {
       .where('id', '=', id)
       .executeTakeFirst();
     if (numUpdatedRows === 0n) throw endpointNotFound();
-    this.queue.changed();
     return this.get(id);
   }
 
@@ -132,7 +130,6 @@ export class WebhookEndpoints {
       await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
       await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
     });
-    this.queue.changed();
     return endpoint;
   }
 

@@ -22,17 +22,10 @@ export const webhookEvent = (
   id: string = randomUUID(),
 ): WebhookEvent => ({ id, type, time, gameId, data });
 
-/** How long `active` trusts what it read before reading again (another process may have added an endpoint). */
-const activeTtlMs = 2_000;
-
 export class WebhookQueue {
-  #active: { value: boolean; until: number } = { value: false, until: 0 };
   readonly #wakers: (() => void)[] = [];
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   /** Whether any endpoint is on, as `db` (a transaction, whose own view counts) sees it. */
   async anyEnabled(db: Kysely<Database> = this.db): Promise<boolean> {
@@ -43,27 +36,6 @@ export class WebhookQueue {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /**
-   * Whether any endpoint is on, read at most every two seconds: a hint only, for PostgreSQL's choice of judging in
-   * one statement (which has no room for the queue's insert) or in a transaction. The statement itself tells
-   * whether an endpoint was on (`saw`), so an endpoint added on another process counts at once either way.
-   */
-  async active(): Promise<boolean> {
-    if (this.now() < this.#active.until) return this.#active.value;
-    this.saw(await this.anyEnabled());
-    return this.#active.value;
-  }
-
-  /** What a statement found of the endpoints, trusted as `active` trusts its own reads. */
-  saw(enabled: boolean): void {
-    this.#active = { value: enabled, until: this.now() + activeTtlMs };
-  }
-
-  /** Forgets what `active` read: this process changed the endpoints. */
-  changed(): void {
-    this.#active.until = 0;
   }
 
   /** Called after events were queued in this process, so its dispatcher looks at once. */
