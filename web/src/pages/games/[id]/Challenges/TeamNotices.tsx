@@ -1,5 +1,6 @@
 // What verdict corrections did to the player's team: read from the server, which keeps them, so a member who was
-// away when one was pushed still reads it; each push shows a toast and has the list read again.
+// away when one was pushed still reads it; each push shows a toast and has the list read again, and so does coming
+// back to the tab (a laptop woken from sleep missed the pushes meanwhile).
 import { Paper, Title } from '@mantine/core';
 import type { TeamNotice } from '@pennon/sdk';
 import type { GameFeed } from '@pennon/sdk/feed';
@@ -15,7 +16,7 @@ export function useTeamNotices(gameId: number, feed: GameFeed | undefined): Team
   const kept = useSWR(
     Number.isNaN(gameId) ? null : ['/api/game', gameId, 'team-notices'],
     () => client.game.teamNotices(gameId),
-    { shouldRetryOnError: false, revalidateOnFocus: false },
+    { shouldRetryOnError: false },
   );
   const text = useTeamNoticeText();
   const { mutate } = kept;
